@@ -1,0 +1,150 @@
+"""The ruleset protocol: the seam every solver, reduction and front end hangs on.
+
+A ruleset is a small object describing one family of games.  Positions are small
+immutable values (ints, bitmasks, tuples, named tuples); moves carry *labels*,
+because game isomorphism (seed 002, Def 8, ``002_8bc4c30c443a0021.txt`` L135) and
+quantum collapse (seed 000 §3.1, ``000_7d67923f02e8dd4e.txt`` L298) are defined on
+move labels, not only on resulting positions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+Position = TypeVar("Position", bound=Hashable)
+Move = Hashable
+#: A transposition key.  Built only from ints, strs, bytes and tuples of them, so
+#: that ``repr(key)`` is itself canonical and can be persisted (see ``search.store``).
+Key = Hashable
+
+
+class GrundyError(Exception):
+    """Base of every error that the CLI reports as one line (exit status 2)."""
+
+
+class ParseError(GrundyError, ValueError):
+    """A position or move text that does not follow the ruleset's format."""
+
+
+class IllegalMoveError(GrundyError, ValueError):
+    """A move that is not legal in the given position."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a seed document defines a ruleset, algorithm or reduction."""
+
+    seed: str
+    lines: str
+    what: str = ""
+
+    def __str__(self) -> str:
+        what = f" ({self.what})" if self.what else ""
+        return f"{self.seed} {self.lines}{what}"
+
+
+class Ruleset(ABC, Generic[Position]):
+    """Metadata, text format, rendering and keys shared by every ruleset."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    impartial: ClassVar[bool] = True
+    citation: ClassVar[Citation]
+    summary: ClassVar[str]
+    #: Human description of ``parse``/``format``, shown by ``grundy rulesets --formats``.
+    text_format: ClassVar[str]
+    #: Example positions (texts) used by the docs, the tour and the tests.
+    examples: ClassVar[tuple[str, ...]] = ()
+
+    # -- text ----------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str) -> Position:
+        """Read a position; raise ParseError naming the problem and the fix."""
+
+    @abstractmethod
+    def format(self, position: Position) -> str:
+        """Write a position so that ``parse(format(p)) == p``."""
+
+    def format_move(self, move: Move) -> str:
+        return str(move)
+
+    # -- structure -----------------------------------------------------------
+    def key(self, position: Position) -> Key:
+        """A transposition key: equal keys only for positions that are the same game.
+
+        Rulesets override this with normalisation and symmetry so that isomorphic
+        positions share work; the default is the position itself.
+        """
+        return position
+
+    def components(self, position: Position) -> Sequence[Position]:
+        """Split into a disjunctive sum of independent positions (default: no split).
+
+        Every returned component must itself return ``(component,)`` here, and an
+        empty sequence means the empty sum (a terminal position).
+        """
+        return (position,)
+
+    # -- rendering -----------------------------------------------------------
+    def data(self, position: Position) -> dict[str, Any]:
+        """A structured, JSON-ready description of the position."""
+        return {}
+
+    def to_json(self, position: Position) -> dict[str, Any]:
+        return {"ruleset": self.name, "position": self.format(position), **self.data(position)}
+
+    def render_text(self, position: Position) -> str:
+        """A plain-text picture for terminals (default: the text format)."""
+        return self.format(position)
+
+    @abstractmethod
+    def render_svg(self, position: Position) -> str:
+        """A standalone SVG picture of the position."""
+
+    # -- generation ----------------------------------------------------------
+    @abstractmethod
+    def random_position(self, rng: random.Random, size: int) -> Position:
+        """A random position whose game tree grows with ``size`` (tests, benchmarks)."""
+
+
+class ImpartialRuleset(Ruleset[Position]):
+    """A ruleset where both players have the same moves (normal play by default)."""
+
+    impartial: ClassVar[bool] = True
+
+    @abstractmethod
+    def moves(self, position: Position) -> Iterable[tuple[Move, Position]]:
+        """Every legal move with its label and the resulting position."""
+
+    def options(self, position: Position) -> Iterable[Position]:
+        """The positions reachable in one move; the search's hot path.
+
+        Rulesets may return a normalised but equivalent form of each option here
+        (same game tree), which is cheaper to key than the literal position.
+        """
+        return (child for _, child in self.moves(position))
+
+    def fast_grundy(self, position: Position) -> int | None:
+        """A closed-form Grundy value where a theorem gives one, else None."""
+        return None
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        """The legal move whose label prints as ``text``."""
+        wanted = text.strip().replace(" ", "")
+        labels = [move for move, _ in self.moves(position)]
+        for move in labels:
+            if self.format_move(move).replace(" ", "") == wanted:
+                return move
+        legal = ", ".join(self.format_move(move) for move in labels) or "none"
+        raise IllegalMoveError(f"{text!r} is not a legal move here; legal moves: {legal}")
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move``; IllegalMoveError if it is not legal."""
+        for label, child in self.moves(position):
+            if label == move:
+                return child
+        raise IllegalMoveError(f"{self.format_move(move)} is not a legal move here")

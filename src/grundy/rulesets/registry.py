@@ -1,0 +1,49 @@
+"""The ruleset registry: find rulesets by name or alias."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, TypeVar
+
+from grundy.rulesets.base import GrundyError, Ruleset
+
+_BY_NAME: dict[str, Ruleset[Any]] = {}
+_ALL: list[Ruleset[Any]] = []
+
+R = TypeVar("R", bound=type[Ruleset[Any]])
+
+
+class UnknownRulesetError(GrundyError, KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _normal(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def register(cls: R) -> R:
+    """Class decorator: instantiate the ruleset once and index it by name and aliases."""
+    ruleset = cls()
+    for name in (cls.name, *cls.aliases):
+        key = _normal(name)
+        if key in _BY_NAME:
+            raise ValueError(f"ruleset name {name!r} is registered twice")
+        _BY_NAME[key] = ruleset
+    _ALL.append(ruleset)
+    return cls
+
+
+def get(name: str) -> Ruleset[Any]:
+    """The ruleset called ``name`` (or one of its aliases), case-insensitively."""
+    try:
+        return _BY_NAME[_normal(name)]
+    except KeyError:
+        close = difflib.get_close_matches(_normal(name), list(_BY_NAME), n=3)
+        hint = f"did you mean {', '.join(close)}?" if close else "see `grundy rulesets`"
+        raise UnknownRulesetError(f"unknown ruleset {name!r}: {hint}") from None
+
+
+def all_rulesets() -> list[Ruleset[Any]]:
+    """Every registered ruleset, in registration order."""
+    return list(_ALL)

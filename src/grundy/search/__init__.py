@@ -1,0 +1,16 @@
+"""Solvers that work on any ruleset through its protocol."""
+
+from grundy.search.budget import Budget, BudgetExceeded, ProgressCallback
+from grundy.search.engine import MoveValue, Solver, grundy_of_sum
+from grundy.search.store import Store, default_store_path
+
+__all__ = [
+    "Budget",
+    "BudgetExceeded",
+    "MoveValue",
+    "ProgressCallback",
+    "Solver",
+    "Store",
+    "default_store_path",
+    "grundy_of_sum",
+]

@@ -1,0 +1,53 @@
+"""Budgets: every search can be told to stop after so many positions or seconds."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from grundy.rulesets.base import GrundyError
+
+#: Called now and then during a search with (positions expanded, table size).
+ProgressCallback = Callable[[int, int], None]
+
+
+class BudgetExceeded(GrundyError):
+    """A search ran out of its node or time budget; what it had solved is kept."""
+
+
+@dataclass
+class Budget:
+    """Limits on one search.  ``None`` means unlimited."""
+
+    max_nodes: int | None = None
+    max_seconds: float | None = None
+    progress: ProgressCallback | None = None
+    #: How many expansions pass between clock checks and progress reports.
+    check_every: int = 2048
+    nodes: int = field(default=0, init=False)
+    _deadline: float | None = field(default=None, init=False)
+    _next_check: int = field(default=0, init=False)
+
+    def start(self) -> None:
+        """Start the clock (the node count carries over between calls)."""
+        self._deadline = None if self.max_seconds is None else time.monotonic() + self.max_seconds
+        self._next_check = self.nodes + self.check_every
+
+    def tick(self, table_size: int) -> None:
+        """Count one expanded position; raise BudgetExceeded when over budget."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise BudgetExceeded(
+                f"search stopped after {self.max_nodes:,} positions (node budget); "
+                "raise the budget (--max-nodes) or use --store to resume later"
+            )
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + self.check_every
+            if self.progress is not None:
+                self.progress(self.nodes, table_size)
+            if self._deadline is not None and time.monotonic() > self._deadline:
+                raise BudgetExceeded(
+                    f"search stopped after {self.max_seconds:g} s (time budget) having expanded "
+                    f"{self.nodes:,} positions; raise --max-seconds or use --store to resume later"
+                )

@@ -1,0 +1,258 @@
+"""The impartial search engine: Grundy values, outcomes, winning moves, misère play.
+
+Works on any ``ImpartialRuleset`` through its protocol.  Grundy values follow the
+mex recursion of seed 002 (``002_8bc4c30c443a0021.txt`` L57-59) and the
+Sprague-Grundy sum rule nimber(G + H) = nimber(G) XOR nimber(H) (L63) for
+positions that decompose into independent components.
+
+The search is iterative (an explicit stack of frames, so game depth is limited by
+memory, not by Python's recursion limit), memoised in a transposition table keyed
+by the ruleset's canonical keys, optionally backed by a persistent ``Store``, and
+bounded by a ``Budget``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from grundy.rulesets.base import ImpartialRuleset, Key, Move, Position
+from grundy.search.budget import Budget
+from grundy.search.store import Store
+from grundy.values.outcome import Outcome
+
+
+@dataclass(frozen=True)
+class MoveValue(Generic[Position]):
+    """One move of a position with the Grundy value of the position it leads to."""
+
+    move: Move
+    position: Position
+    value: int
+
+    @property
+    def winning(self) -> bool:
+        return self.value == 0
+
+
+class Solver(Generic[Position]):
+    """Solve positions of one impartial ruleset, sharing one transposition table.
+
+    >>> from grundy.rulesets import get
+    >>> Solver(get("nim")).grundy((3, 5, 7))
+    1
+    """
+
+    def __init__(
+        self,
+        ruleset: ImpartialRuleset[Position],
+        budget: Budget | None = None,
+        store: Store | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.budget = budget if budget is not None else Budget()
+        self.store = store
+        #: canonical key -> Grundy value (normal play)
+        self.grundy_table: dict[Key, int] = {}
+        #: canonical key -> does the player to move win?  (normal play, Grundy unknown)
+        self.win_table: dict[Key, bool] = {}
+        #: canonical key of a whole position -> does the player to move win in misère play?
+        self.misere_table: dict[Key, bool] = {}
+
+    # -- public API ----------------------------------------------------------
+    def grundy(self, position: Position) -> int:
+        """The Grundy value (nimber) of ``position`` under normal play."""
+        return self._run(self._grundy, position)
+
+    def outcome(self, position: Position) -> Outcome:
+        """P or N under normal play, stopping at the first winning move found."""
+        return Outcome.N if self._run(self._wins, position, False) else Outcome.P
+
+    def misere_outcome(self, position: Position) -> Outcome:
+        """P or N under misère play (the player who cannot move wins)."""
+        return Outcome.N if self._run(self._wins, position, True) else Outcome.P
+
+    def move_values(self, position: Position) -> list[MoveValue[Position]]:
+        """Every legal move with the Grundy value it leads to."""
+        return [
+            MoveValue(move, child, self.grundy(child))
+            for move, child in self.ruleset.moves(position)
+        ]
+
+    def winning_moves(self, position: Position) -> list[tuple[Move, Position]]:
+        """The moves to a position of Grundy value 0 (empty iff ``position`` is P)."""
+        return [(mv.move, mv.position) for mv in self.move_values(position) if mv.winning]
+
+    def misere_winning_moves(self, position: Position) -> list[tuple[Move, Position]]:
+        """The moves after which the opponent loses under misère play."""
+        return [
+            (move, child)
+            for move, child in self.ruleset.moves(position)
+            if self.misere_outcome(child) is Outcome.P
+        ]
+
+    # -- machinery -----------------------------------------------------------
+    def _run(self, search: Any, *args: Any) -> Any:
+        self.budget.start()
+        try:
+            return search(*args)
+        finally:
+            if self.store is not None:
+                self.store.flush()
+
+    def _known_grundy(self, key: Key) -> int | None:
+        value = self.grundy_table.get(key)
+        if value is None and self.store is not None:
+            value = self.store.get("grundy", self.ruleset.name, key)
+            if value is not None:
+                self.grundy_table[key] = value
+        return value
+
+    def _record_grundy(self, key: Key, value: int) -> None:
+        self.grundy_table[key] = value
+        if self.store is not None:
+            self.store.put("grundy", self.ruleset.name, key, value)
+
+    def _grundy(self, root: Position) -> int:
+        """Iterative mex/XOR evaluation.
+
+        A frame is ``[key, children, next_index, accumulator]``.  ``key is None``
+        marks a sum frame (accumulator = XOR of the components' values); otherwise
+        the children are options and the accumulator is the bitmask of their values.
+        """
+        rs = self.ruleset
+        components, key_of, options, fast = rs.components, rs.key, rs.options, rs.fast_grundy
+        table, known, tick = self.grundy_table, self._known_grundy, self.budget.tick
+
+        def open_frame(position: Position) -> int | list[Any]:
+            parts = components(position)
+            if len(parts) != 1:
+                return [None, list(parts), 0, 0]
+            part = parts[0]
+            key = key_of(part)
+            value = table.get(key)
+            if value is None:
+                value = known(key)
+            if value is None:
+                value = fast(part)
+                if value is None:
+                    tick(len(table))
+                    return [key, list(options(part)), 0, 0]
+                table[key] = value
+            return value
+
+        top = open_frame(root)
+        if isinstance(top, int):
+            return top
+        stack = [top]
+        while True:
+            frame = stack[-1]
+            children = frame[1]
+            index = frame[2]
+            if index < len(children):
+                frame[2] = index + 1
+                child = open_frame(children[index])
+                if isinstance(child, list):
+                    stack.append(child)
+                    continue
+                value = child
+            else:
+                stack.pop()
+                key, acc = frame[0], frame[3]
+                if key is None:
+                    value = acc
+                else:
+                    value = (~acc & (acc + 1)).bit_length() - 1
+                    self._record_grundy(key, value)
+                if not stack:
+                    return value
+                frame = stack[-1]
+            if frame[0] is None:
+                frame[3] ^= value
+            else:
+                frame[3] |= 1 << value
+
+    def _wins(self, root: Position, misere: bool) -> bool:
+        """Iterative win/loss search that stops at the first winning move.
+
+        Under normal play a position that decomposes is decided by its Grundy value
+        (a sum is lost iff the XOR is 0) and P-positions are recorded with Grundy
+        value 0.  Under misère play no decomposition applies: the whole position is
+        searched, and a terminal position is a win for the player to move.
+        A frame is ``[key, children, next_index]``.
+        """
+        rs = self.ruleset
+        key_of, options = rs.key, rs.options
+        table = self.misere_table if misere else self.win_table
+        kind = "misere-win" if misere else "win"
+        store, name, tick = self.store, rs.name, self.budget.tick
+
+        def decided(position: Position) -> bool | tuple[Key, list[Position]]:
+            if not misere:
+                parts = rs.components(position)
+                if len(parts) != 1:
+                    return self._grundy(position) != 0
+                position = parts[0]
+            key = key_of(position)
+            won = table.get(key)
+            if won is not None:
+                return won
+            if not misere:
+                value = self._known_grundy(key)
+                if value is None:
+                    value = rs.fast_grundy(position)
+                if value is not None:
+                    return value != 0
+            if store is not None:
+                stored = store.get(kind, name, key)
+                if stored is not None:
+                    table[key] = bool(stored)
+                    return bool(stored)
+            tick(len(table))
+            children = list(options(position))
+            if misere and not children:
+                return True
+            return key, children
+
+        def record(key: Key, won: bool) -> None:
+            table[key] = won
+            if not won and not misere:
+                self._record_grundy(key, 0)
+            elif store is not None:
+                store.put(kind, name, key, int(won))
+
+        top = decided(root)
+        if isinstance(top, bool):
+            return top
+        stack: list[list[Any]] = [[top[0], top[1], 0]]
+        while True:
+            frame = stack[-1]
+            children = frame[1]
+            index = frame[2]
+            if index < len(children):
+                frame[2] = index + 1
+                child = decided(children[index])
+                if isinstance(child, tuple):
+                    stack.append([child[0], child[1], 0])
+                    continue
+                if child:
+                    continue  # that option wins for the opponent: keep looking
+                won = True  # a move to a lost position
+            else:
+                won = False  # every option wins for the opponent
+            stack.pop()
+            record(frame[0], won)
+            if not won and stack:  # the parent can move to this lost position
+                record(stack.pop()[0], True)
+                won = True
+            if not stack:
+                return won
+
+
+def grundy_of_sum(parts: list[tuple[ImpartialRuleset[Any], Hashable]], **kwargs: Any) -> int:
+    """The Grundy value of a disjunctive sum of positions from different rulesets."""
+    value = 0
+    for ruleset, position in parts:
+        value ^= Solver(ruleset, **kwargs).grundy(position)
+    return value

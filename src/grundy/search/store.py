@@ -1,0 +1,120 @@
+"""A persistent store of solved positions, in one embedded SQLite file.
+
+Long computations can be stopped (budget, Ctrl-C, a killed process) and resumed:
+every value the search settles is written in batched transactions, and SQLite's
+write-ahead log guarantees that a killed process leaves the file consistent with
+every committed batch intact.  Keys are the rulesets' canonical keys, hashed from
+their ``repr`` (keys are built from ints, strs, bytes and tuples, so ``repr`` is
+canonical).
+
+Default location for long runs: ``$GRUNDY_STORE`` if set, else
+``$XDG_DATA_HOME/grundy/store.sqlite`` (``~/.local/share/grundy/store.sqlite``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import time
+from pathlib import Path
+from types import TracebackType
+
+from grundy.rulesets.base import GrundyError, Key
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS solved (
+    kind    TEXT    NOT NULL,  -- 'grundy', 'win' or 'misere-win'
+    ruleset TEXT    NOT NULL,
+    key     BLOB    NOT NULL,  -- blake2b-128 of repr(canonical key)
+    value   INTEGER NOT NULL,
+    PRIMARY KEY (kind, ruleset, key)
+) WITHOUT ROWID;
+"""
+
+
+def default_store_path() -> Path:
+    """Where long runs keep their store unless told otherwise."""
+    if env := os.environ.get("GRUNDY_STORE"):
+        return Path(env)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "grundy" / "store.sqlite"
+
+
+def _digest(key: Key) -> bytes:
+    return hashlib.blake2b(repr(key).encode(), digest_size=16).digest()
+
+
+class Store:
+    """Solved values by (kind, ruleset, canonical key), written in batches."""
+
+    def __init__(self, path: str | Path, batch: int = 5000, seconds: float = 2.0) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except (OSError, sqlite3.DatabaseError) as error:
+            raise GrundyError(
+                f"cannot open store {self.path}: {error}; pass --store a writable SQLite file"
+            ) from None
+        self._pending: dict[tuple[str, str, bytes], int] = {}
+        self._batch, self._seconds = batch, seconds
+        self._last_flush = time.monotonic()
+
+    def get(self, kind: str, ruleset: str, key: Key) -> int | None:
+        digest = _digest(key)
+        pending = self._pending.get((kind, ruleset, digest))
+        if pending is not None:
+            return pending
+        row = self._db.execute(
+            "SELECT value FROM solved WHERE kind = ? AND ruleset = ? AND key = ?",
+            (kind, ruleset, digest),
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def put(self, kind: str, ruleset: str, key: Key, value: int) -> None:
+        self._pending[(kind, ruleset, _digest(key))] = value
+        if len(self._pending) >= self._batch or (
+            time.monotonic() - self._last_flush > self._seconds
+        ):
+            self.flush()
+
+    def flush(self) -> None:
+        """Commit every pending value in one transaction."""
+        if self._pending:
+            with self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO solved VALUES (?, ?, ?, ?)",
+                    [(*k, v) for k, v in self._pending.items()],
+                )
+            self._pending.clear()
+        self._last_flush = time.monotonic()
+
+    def count(self, ruleset: str | None = None) -> int:
+        """How many solved entries are committed (for one ruleset, or all)."""
+        self.flush()
+        if ruleset is None:
+            row = self._db.execute("SELECT COUNT(*) FROM solved").fetchone()
+        else:
+            row = self._db.execute(
+                "SELECT COUNT(*) FROM solved WHERE ruleset = ?", (ruleset,)
+            ).fetchone()
+        return int(row[0])
+
+    def close(self) -> None:
+        self.flush()
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,125 @@
+"""Disjunctive sums of positions from different rulesets, as a ruleset of its own.
+
+Seed 002, Def 1 (``002_8bc4c30c443a0021.txt`` L53): a move in a sum is a move in
+exactly one component.  Under normal play the engine decomposes a sum and XORs the
+components' nimbers (L63); misère play and move listings walk the sum itself.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
+
+from grundy.rulesets.base import (
+    Citation,
+    ImpartialRuleset,
+    Key,
+    Move,
+    ParseError,
+)
+from grundy.rulesets.drawing import svg_document
+from grundy.rulesets.registry import get
+
+#: One summand: (index of its ruleset in ``Sum.rulesets``, position of that ruleset).
+Part = tuple[int, Hashable]
+SumPosition = tuple[Part, ...]
+
+
+class Sum(ImpartialRuleset[SumPosition]):
+    """The sum of positions of ``rulesets`` (each summand tagged by its ruleset's index)."""
+
+    name = "sum"
+    summary = "Move in exactly one summand."
+    citation = Citation("002_8bc4c30c443a0021.txt", "L53", "Def 1, disjunctive sum")
+    text_format = "summands 'ruleset:position' joined by ' + ', e.g. nim:3,5 + tw:(01)(2)"
+
+    def __init__(self, rulesets: Sequence[ImpartialRuleset[Any]]) -> None:
+        self.rulesets = tuple(rulesets)
+
+    @classmethod
+    def of(cls, parts: Sequence[tuple[ImpartialRuleset[Any], Hashable]]) -> tuple[Sum, SumPosition]:
+        """The sum ruleset and position for (ruleset, position) pairs."""
+        rulesets: list[ImpartialRuleset[Any]] = []
+        for ruleset, _ in parts:
+            if ruleset not in rulesets:
+                rulesets.append(ruleset)
+        position = tuple((rulesets.index(ruleset), p) for ruleset, p in parts)
+        return cls(rulesets), position
+
+    @classmethod
+    def parse_sum(cls, text: str) -> tuple[Sum, SumPosition]:
+        """Read ``ruleset:position + ruleset:position ...``."""
+        parts = []
+        for summand in re.split(r"\s\+\s", text.strip()):
+            name, colon, position = summand.partition(":")
+            if not colon:
+                raise ParseError(f"summand {summand!r} has no ruleset: write nim:3,5 + tw:(01)(2)")
+            ruleset = get(name)
+            if not isinstance(ruleset, ImpartialRuleset):
+                raise ParseError(f"{ruleset.name} is partizan: only impartial games sum to nimbers")
+            parts.append((ruleset, ruleset.parse(position)))
+        return cls.of(parts)
+
+    def parse(self, text: str) -> SumPosition:
+        ruleset, position = self.parse_sum(text)
+        return tuple((self.rulesets.index(ruleset.rulesets[i]), p) for i, p in position)
+
+    def format(self, position: SumPosition) -> str:
+        return " + ".join(
+            f"{self.rulesets[i].name}:{self.rulesets[i].format(part)}" for i, part in position
+        )
+
+    def format_move(self, move: Move) -> str:
+        summand, ruleset, inner = move  # type: ignore[misc]
+        return f"{summand}:{self.rulesets[ruleset].format_move(inner)}"
+
+    def moves(self, position: SumPosition) -> Iterator[tuple[Move, SumPosition]]:
+        """Labels are (summand number, ruleset index, the summand's own move label)."""
+        for k, (i, part) in enumerate(position):
+            for move, child in self.rulesets[i].moves(part):
+                yield (k, i, move), position[:k] + ((i, child),) + position[k + 1 :]
+
+    def options(self, position: SumPosition) -> Iterator[SumPosition]:
+        for k, (i, part) in enumerate(position):
+            for child in self.rulesets[i].options(part):
+                yield position[:k] + ((i, child),) + position[k + 1 :]
+
+    def key(self, position: SumPosition) -> Key:
+        keys = [(self.rulesets[i].name, self.rulesets[i].key(part)) for i, part in position]
+        return tuple(sorted(keys, key=repr))
+
+    def components(self, position: SumPosition) -> Sequence[SumPosition]:
+        return [
+            ((i, component),)
+            for i, part in position
+            for component in self.rulesets[i].components(part)
+        ]
+
+    def fast_grundy(self, position: SumPosition) -> int | None:
+        if len(position) != 1:
+            return None
+        (i, part), = position
+        return self.rulesets[i].fast_grundy(part)
+
+    def data(self, position: SumPosition) -> dict[str, Any]:
+        return {"summands": [self.rulesets[i].to_json(part) for i, part in position]}
+
+    def render_text(self, position: SumPosition) -> str:
+        return "\n+\n".join(self.rulesets[i].render_text(part) for i, part in position)
+
+    def render_svg(self, position: SumPosition) -> str:
+        body, y, width = [], 0.0, 0.0
+        for i, part in position:
+            inner = self.rulesets[i].render_svg(part)
+            size = re.search(r'width="([\d.]+)" height="([\d.]+)"', inner)
+            w, h = (float(size.group(1)), float(size.group(2))) if size else (200.0, 100.0)
+            body.append(f'<g transform="translate(0,{y:g})">{inner}</g>')
+            y, width = y + h, max(width, w)
+        return svg_document(width, y, body, f"sum {self.format(position)}")
+
+    def random_position(self, rng: random.Random, size: int) -> SumPosition:
+        return tuple(
+            (i, ruleset.random_position(rng, size)) for i, ruleset in enumerate(self.rulesets)
+        )

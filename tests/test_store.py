@@ -1,0 +1,82 @@
+"""The persistent store: resume from disk, survive a killed process."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from grundy.rulesets import get
+from grundy.rulesets.base import ImpartialRuleset
+from grundy.search import Budget, BudgetExceeded, Solver, Store
+
+def tw() -> ImpartialRuleset[object]:
+    ruleset = get("transverse-wave")
+    assert isinstance(ruleset, ImpartialRuleset)
+    return ruleset
+
+
+def test_repeated_questions_are_answered_from_disk(tmp_path: Path) -> None:
+    grid = tw().parse("10:(012)(034)(0156)(2578)")
+    with Store(tmp_path / "s.sqlite") as store:
+        assert Solver(tw(), store=store).grundy(grid) == 7
+        assert store.count("transverse-wave") > 0
+    with Store(tmp_path / "s.sqlite") as store:
+        again = Solver(tw(), store=store)
+        assert again.grundy(grid) == 7
+        assert again.budget.nodes == 0  # nothing expanded: the root came from disk
+
+
+def test_stopped_search_resumes(tmp_path: Path) -> None:
+    grid = tw().parse("10:(012)(034)(0156)(2578)")
+    with Store(tmp_path / "s.sqlite") as store:
+        try:
+            Solver(tw(), Budget(max_nodes=40), store=store).grundy(grid)
+        except BudgetExceeded:
+            pass
+        saved = store.count()
+    assert saved > 0
+    with Store(tmp_path / "s.sqlite") as store:
+        resumed = Solver(tw(), store=store)
+        assert resumed.grundy(grid) == 7
+        fresh = Solver(tw())
+        fresh.grundy(grid)
+        assert resumed.budget.nodes < fresh.budget.nodes
+
+
+def test_killed_process_leaves_a_consistent_store(tmp_path: Path) -> None:
+    path = tmp_path / "killed.sqlite"
+    script = textwrap.dedent(
+        f"""
+        import itertools
+        from grundy.rulesets import get
+        from grundy.search import Solver, Store
+        store = Store({str(path)!r}, batch=50)
+        subtraction = get("subtraction")
+        print("started", flush=True)
+        for n in itertools.count(1):  # keep writing new values until killed
+            Solver(subtraction, store=store).grundy(subtraction.parse(f"1,4,9:{{100 * n}}"))
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "started"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        if path.exists() and Path(str(path) + "-wal").exists():
+            break
+    time.sleep(0.5)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT COUNT(*) FROM solved").fetchone()[0] > 0
+    with Store(path) as store:
+        assert Solver(tw(), store=store).grundy(tw().parse("(01)(234)(035)")) == 4

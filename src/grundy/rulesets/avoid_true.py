@@ -115,7 +115,7 @@ class AvoidTrue(ImpartialRuleset[Formula]):
         return canonical_grid(*self.grid(position))
 
     def fast_grundy(self, position: Formula) -> int | None:
-        return closed_form(self.key(position))
+        return closed_form(self.grid(position))
 
     def data(self, position: Formula) -> dict[str, Any]:
         return {

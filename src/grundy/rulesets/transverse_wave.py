@@ -37,34 +37,33 @@ def canonical_grid(width: int, purple_rows: tuple[int, ...]) -> Grid:
     """The normal form of a Transverse Wave grid (TW:L110 and notes §1.1).
 
     All-purple rows and all-purple columns are dropped (they never change the
-    game), duplicate rows merge, columns are ordered by a signature (how many
-    rows are purple there and how full those rows are) and rows are sorted.
-    Ties between columns keep their input order: the result is always the same
-    game as the input (sound), and equal for most isomorphic inputs.
+    game), equal rows merge, columns are ordered by their number of purple cells
+    and then by content, and rows are sorted.  Ties between columns of equal
+    content keep their input order, so the result is always the same game as the
+    input (sound) and the same for most isomorphic inputs.  The transposes are
+    done on strings so that the work stays in C.
     """
     full = (1 << width) - 1
-    rows = {row for row in purple_rows if row != full}
+    rows = set(purple_rows)
+    rows.discard(full)
     if not rows:
         return EMPTY
-    dead = full
-    for row in rows:
-        dead &= row
-    sizes = {row: row.bit_count() for row in rows}
-    signature = []
-    for column in range(width):
-        bit = 1 << column
-        if not dead & bit:
-            hits = sorted(sizes[row] for row in rows if row & bit)
-            signature.append((len(hits), hits, column))
-    signature.sort()
-    new_rows = []
-    for row in rows:
-        new = 0
-        for position, (_, _, column) in enumerate(signature):
-            if row >> column & 1:
-                new |= 1 << position
-        new_rows.append(new)
-    return Grid(len(signature), tuple(sorted(new_rows)))
+    text = f"0{width}b"
+    columns = [c for c in zip(*[format(row, text) for row in rows], strict=True) if "0" in c]
+    columns.sort(key=_purple_count)
+    ordered = sorted(set(zip(*columns, strict=True)))
+    columns = sorted(zip(*ordered, strict=True), key=_count_then_content)
+    return Grid(
+        len(columns), tuple(sorted(int("".join(row), 2) for row in zip(*columns, strict=True)))
+    )
+
+
+def _purple_count(column: tuple[str, ...]) -> int:
+    return column.count("1")
+
+
+def _count_then_content(column: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    return column.count("1"), column
 
 
 EMPTY = Grid(0, ())
@@ -92,33 +91,40 @@ def triangle(p: int, k: int) -> int:
 
 
 def closed_form(grid: Grid) -> int | None:
-    """The nimber of a canonical grid where a theorem gives it, else None.
+    """The nimber of a grid where a theorem gives it, else None.
 
-    - A row with no purple cell keeps every column feasible, and each move removes
-      exactly one column, so every play lasts ``width`` moves: the value is
-      width mod 2 (this is the notes' corrected case (ii) of Theorem 1).
+    After dropping all-purple rows and columns (TW:L110):
+    - a row with no purple cell keeps every column feasible, and each move removes
+      exactly one column, so every play lasts one move per column: the value is the
+      number of columns mod 2 (the notes' corrected case (ii) of Theorem 1);
     - Theorem 1 as corrected (notes §3, case (i)): if every column has at most one
       purple cell and every row has one, the value is G'(p, k) ⊕ (a mod 2) with a
       the number of all-green columns.
     """
-    rows = grid.rows
+    full = (1 << grid.width) - 1
+    rows = [row for row in grid.rows if row != full]
     if not rows:
         return 0
-    if rows[0] == 0:  # rows are sorted, so an all-green row comes first
-        return grid.width % 2
+    dead = full
+    for row in rows:
+        dead &= row
+    live = full & ~dead
     union = 0
     total = 0
+    odd = 0
     for row in rows:
+        row &= live
+        if not row:
+            return live.bit_count() % 2
+        size = row.bit_count()
         union |= row
-        total += row.bit_count()
+        total += size
+        odd += size & 1
     if total != union.bit_count():
         return None
-    odd = sum(row.bit_count() & 1 for row in rows)
-    all_green = grid.width - union.bit_count()
-    return triangle(len(rows), odd) ^ (all_green & 1)
+    return triangle(len(rows), odd) ^ ((live.bit_count() - total) & 1)
 
 
-_ROW_TEXT = re.compile(r"[PG]*")
 _SHORTHAND = re.compile(r"(?:(\d+):)?((?:\([\d,]*\))+)")
 
 
@@ -142,7 +148,7 @@ class _GridRuleset(ImpartialRuleset[Grid]):
         return canonical_grid(position.width, self.purple_rows(position))
 
     def fast_grundy(self, position: Grid) -> int | None:
-        return closed_form(self.key(position))
+        return closed_form(Grid(position.width, self.purple_rows(position)))
 
     def parse(self, text: str) -> Grid:
         one, zero = self.symbols
@@ -251,14 +257,26 @@ class TransverseWave(_GridRuleset):
                 )
 
     def options(self, position: Grid) -> Iterator[Grid]:
-        """Children with the all-purple rows already dropped (the same game)."""
-        rows = position.rows
-        full = (1 << position.width) - 1
-        for j in range(position.width):
-            bit = 1 << j
-            kept = tuple(row | bit for row in rows if not row & bit)
-            if kept:
-                yield Grid(position.width, tuple(row for row in kept if row != full))
+        """One child per distinct feasible column, in reduced form.
+
+        Columns with equal contents give isomorphic children, so only the first is
+        kept (the option set, and so the mex, is unchanged).  Each child drops the
+        rows that turned all purple, cuts out the now all-purple column j and merges
+        equal rows: the same game as the literal move's result.
+        """
+        rows, width = position.rows, position.width
+        if not width:
+            return
+        columns = zip(*[format(row, f"0{width}b") for row in rows], strict=True)
+        first = {column: width - 1 - j for j, column in enumerate(columns)}  # MSB first
+        full = (1 << (width - 1)) - 1
+        for column, j in first.items():
+            if "0" in column:  # column j has a green cell
+                bit = 1 << j
+                low = bit - 1
+                kept = {(row & low) | (row >> 1 & ~low) for row in rows if not row & bit}
+                kept.discard(full)
+                yield Grid(width - 1, tuple(sorted(kept)))
 
 
 @register

@@ -55,6 +55,8 @@ class Solver(Generic[Position]):
         self.store = store
         #: canonical key -> Grundy value (normal play)
         self.grundy_table: dict[Key, int] = {}
+        #: literal position -> Grundy value, a cheap first look before keying
+        self.seen: dict[Position, int] = {}
         #: canonical key -> does the player to move win?  (normal play, Grundy unknown)
         self.win_table: dict[Key, bool] = {}
         #: canonical key of a whole position -> does the player to move win in misère play?
@@ -117,29 +119,35 @@ class Solver(Generic[Position]):
     def _grundy(self, root: Position) -> int:
         """Iterative mex/XOR evaluation.
 
-        A frame is ``[key, children, next_index, accumulator]``.  ``key is None``
-        marks a sum frame (accumulator = XOR of the components' values); otherwise
-        the children are options and the accumulator is the bitmask of their values.
+        A frame is ``[key, children, next_index, accumulator, position]``.  ``key is
+        None`` marks a sum frame (accumulator = XOR of the components' values);
+        otherwise the children are options and the accumulator is the bitmask of
+        their values.  Values are cached by the literal position too, so a position
+        met again skips decomposition and canonical keying.
         """
         rs = self.ruleset
         components, key_of, options, fast = rs.components, rs.key, rs.options, rs.fast_grundy
         table, known, tick = self.grundy_table, self._known_grundy, self.budget.tick
+        seen = self.seen
 
         def open_frame(position: Position) -> int | list[Any]:
+            value = seen.get(position)
+            if value is not None:
+                return value
             parts = components(position)
             if len(parts) != 1:
-                return [None, list(parts), 0, 0]
+                return [None, list(parts), 0, 0, position]
             part = parts[0]
-            key = key_of(part)
-            value = table.get(key)
+            value = fast(part)
             if value is None:
-                value = known(key)
-            if value is None:
-                value = fast(part)
+                key = key_of(part)
+                value = table.get(key)
+                if value is None:
+                    value = known(key)
                 if value is None:
                     tick(len(table))
-                    return [key, list(options(part)), 0, 0]
-                table[key] = value
+                    return [key, list(options(part)), 0, 0, position]
+            seen[position] = value
             return value
 
         top = open_frame(root)
@@ -165,6 +173,7 @@ class Solver(Generic[Position]):
                 else:
                     value = (~acc & (acc + 1)).bit_length() - 1
                     self._record_grundy(key, value)
+                seen[frame[4]] = value
                 if not stack:
                     return value
                 frame = stack[-1]

@@ -10,9 +10,12 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from grundy.rulesets import get
 from grundy.rulesets.base import ImpartialRuleset
 from grundy.search import Budget, BudgetExceeded, Solver, Store
+
 
 def tw() -> ImpartialRuleset[object]:
     ruleset = get("transverse-wave")
@@ -34,10 +37,8 @@ def test_repeated_questions_are_answered_from_disk(tmp_path: Path) -> None:
 def test_stopped_search_resumes(tmp_path: Path) -> None:
     grid = tw().parse("10:(012)(034)(0156)(2578)")
     with Store(tmp_path / "s.sqlite") as store:
-        try:
+        with pytest.raises(BudgetExceeded):
             Solver(tw(), Budget(max_nodes=40), store=store).grundy(grid)
-        except BudgetExceeded:
-            pass
         saved = store.count()
     assert saved > 0
     with Store(tmp_path / "s.sqlite") as store:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from grundy.rulesets.base import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.drawing import GREEN, INK, svg_document, text
@@ -65,13 +65,13 @@ class Nim(ImpartialRuleset[Heaps]):
         return ",".join(map(str, position))
 
     def format_move(self, move: Move) -> str:
-        heap, take = move  # type: ignore[misc]
+        heap, take = cast(tuple[int, int], move)
         return f"{heap}-{take}"
 
     def moves(self, position: Heaps) -> Iterator[tuple[Move, Heaps]]:
         for i, heap in enumerate(position):
             for take in range(1, heap + 1):
-                yield (i, take), position[:i] + (heap - take,) + position[i + 1 :]
+                yield (i, take), (*position[:i], heap - take, *position[i + 1:])
 
     def key(self, position: Heaps) -> tuple[int, ...]:
         return tuple(sorted(h for h in position if h))
@@ -118,7 +118,7 @@ class BooleanNim(ImpartialRuleset[Heaps]):
     def moves(self, position: Heaps) -> Iterator[tuple[Move, Heaps]]:
         for i, heap in enumerate(position):
             if heap:
-                yield i, position[:i] + (0,) + position[i + 1 :]
+                yield i, (*position[:i], 0, *position[i + 1:])
 
     def key(self, position: Heaps) -> int:
         return sum(position)

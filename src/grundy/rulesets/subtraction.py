@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from grundy.rulesets.base import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.nim import heaps_svg, parse_heaps
@@ -46,7 +46,7 @@ class Subtraction(ImpartialRuleset[SubtractionPosition]):
         )
 
     def format_move(self, move: Move) -> str:
-        heap, take = move  # type: ignore[misc]
+        heap, take = cast(tuple[int, int], move)
         return f"{heap}-{take}"
 
     def moves(self, position: SubtractionPosition) -> Iterator[tuple[Move, SubtractionPosition]]:
@@ -54,7 +54,7 @@ class Subtraction(ImpartialRuleset[SubtractionPosition]):
         for i, heap in enumerate(heaps):
             for take in position.subtraction_set:
                 if take <= heap:
-                    child = heaps[:i] + (heap - take,) + heaps[i + 1 :]
+                    child = (*heaps[:i], heap - take, *heaps[i + 1:])
                     yield (i, take), position._replace(heaps=child)
 
     def key(self, position: SubtractionPosition) -> tuple[tuple[int, ...], tuple[int, ...]]:

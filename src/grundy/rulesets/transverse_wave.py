@@ -138,17 +138,18 @@ class _GridRuleset(ImpartialRuleset[Grid]):
     symbols: tuple[str, str]
     stores_purple: bool
 
-    def purple_rows(self, grid: Grid) -> tuple[int, ...]:
+    def as_transverse_wave(self, grid: Grid) -> Grid:
+        """The same position as a Transverse Wave grid (purple = 1)."""
         if self.stores_purple:
-            return grid.rows
+            return grid
         full = (1 << grid.width) - 1
-        return tuple(full & ~row for row in grid.rows)
+        return Grid(grid.width, tuple(full & ~row for row in grid.rows))
 
     def key(self, position: Grid) -> Grid:
-        return canonical_grid(position.width, self.purple_rows(position))
+        return canonical_grid(*self.as_transverse_wave(position))
 
     def fast_grundy(self, position: Grid) -> int | None:
-        return closed_form(Grid(position.width, self.purple_rows(position)))
+        return closed_form(self.as_transverse_wave(position))
 
     def parse(self, text: str) -> Grid:
         one, zero = self.symbols
@@ -165,7 +166,8 @@ class _GridRuleset(ImpartialRuleset[Grid]):
                 )
             if len(line) != width:
                 raise ParseError(
-                    f"row {i} has {len(line)} cells but row 0 has {width}: rows must be equally long"
+                    f"row {i} has {len(line)} cells but row 0 has {width}: "
+                    "rows must be equally long"
                 )
             rows.append(sum(1 << j for j, cell in enumerate(line) if cell == one))
         return Grid(width, tuple(rows))
@@ -187,13 +189,13 @@ class _GridRuleset(ImpartialRuleset[Grid]):
     def render_svg(self, position: Grid) -> str:
         cells = [
             [PURPLE if row >> j & 1 else GREEN for j in range(position.width)]
-            for row in self.purple_rows(position)
+            for row in self.as_transverse_wave(position).rows
         ]
         return cell_grid(cells, f"{self.name} {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Grid:
         grid = random_grid(rng, max(1, (size + 1) // 2), max(1, size), 0.3)
-        return grid if self.stores_purple else Grid(grid.width, self.purple_rows(grid))
+        return grid if self.stores_purple else self.as_transverse_wave(grid)
 
 
 def random_grid(rng: random.Random, rows: int, columns: int, density: float) -> Grid:

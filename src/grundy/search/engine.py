@@ -13,14 +13,16 @@ bounded by a ``Budget``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
-from grundy.rulesets.base import ImpartialRuleset, Key, Move, Position
+from grundy.rulesets.base import ImpartialRuleset, Key, Move, Position, Ruleset
 from grundy.search.budget import Budget
 from grundy.search.store import Store
 from grundy.values.outcome import Outcome
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ class Solver(Generic[Position]):
         ]
 
     # -- machinery -----------------------------------------------------------
-    def _run(self, search: Any, *args: Any) -> Any:
+    def _run(self, search: Callable[..., T], *args: Any) -> T:
         self.budget.start()
         try:
             return search(*args)
@@ -129,15 +131,18 @@ class Solver(Generic[Position]):
         components, key_of, options, fast = rs.components, rs.key, rs.options, rs.fast_grundy
         table, known, tick = self.grundy_table, self._known_grundy, self.budget.tick
         seen = self.seen
+        decomposes = type(rs).components is not Ruleset.components
 
         def open_frame(position: Position) -> int | list[Any]:
             value = seen.get(position)
             if value is not None:
                 return value
-            parts = components(position)
-            if len(parts) != 1:
-                return [None, list(parts), 0, 0, position]
-            part = parts[0]
+            part = position
+            if decomposes:
+                parts = components(position)
+                if len(parts) != 1:
+                    return [None, list(parts), 0, 0, position]
+                part = parts[0]
             value = fast(part)
             if value is None:
                 key = key_of(part)
@@ -167,7 +172,7 @@ class Solver(Generic[Position]):
                 value = child
             else:
                 stack.pop()
-                key, acc = frame[0], frame[3]
+                key, acc = frame[0], int(frame[3])
                 if key is None:
                     value = acc
                 else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from grundy.rulesets.base import (
     Citation,
@@ -72,19 +72,19 @@ class Sum(ImpartialRuleset[SumPosition]):
         )
 
     def format_move(self, move: Move) -> str:
-        summand, ruleset, inner = move  # type: ignore[misc]
+        summand, ruleset, inner = cast(tuple[int, int, Move], move)
         return f"{summand}:{self.rulesets[ruleset].format_move(inner)}"
 
     def moves(self, position: SumPosition) -> Iterator[tuple[Move, SumPosition]]:
         """Labels are (summand number, ruleset index, the summand's own move label)."""
         for k, (i, part) in enumerate(position):
             for move, child in self.rulesets[i].moves(part):
-                yield (k, i, move), position[:k] + ((i, child),) + position[k + 1 :]
+                yield (k, i, move), (*position[:k], (i, child), *position[k + 1:])
 
     def options(self, position: SumPosition) -> Iterator[SumPosition]:
         for k, (i, part) in enumerate(position):
             for child in self.rulesets[i].options(part):
-                yield position[:k] + ((i, child),) + position[k + 1 :]
+                yield (*position[:k], (i, child), *position[k + 1:])
 
     def key(self, position: SumPosition) -> Key:
         keys = [(self.rulesets[i].name, self.rulesets[i].key(part)) for i, part in position]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     """Who wins with perfect play: the Previous or Next player, Left or Right."""
 
     P = "P"

@@ -1,0 +1,1 @@
+"""Repeatable benchmarks: ``python -m bench`` prints one JSON line per workload."""

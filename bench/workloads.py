@@ -1,0 +1,76 @@
+"""Fixed-seed workloads: random positions built through each ruleset's text format."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from grundy.rulesets import get
+from grundy.rulesets.transverse_wave import random_grid
+
+
+@dataclass(frozen=True)
+class Workload:
+    """``count`` positions of ``ruleset``; the naive reference solves the first ``naive``."""
+
+    name: str
+    ruleset: str
+    texts: Callable[[random.Random], str]
+    count: int
+    naive: int
+
+
+def transverse_wave(rows: int, columns: int, density: float) -> Callable[[random.Random], str]:
+    tw = get("transverse-wave")
+    return lambda rng: tw.format(random_grid(rng, rows, columns, density))
+
+
+def edge_text(n: int, edges: list[tuple[int, int]], arrow: str = "-") -> str:
+    return f"{n};" + ",".join(f"{a}{arrow}{b}" for a, b in edges)
+
+
+def gnp(n: int, p: float) -> Callable[[random.Random], str]:
+    """Erdős–Rényi G(n, p) in the ``N;a-b,...`` format."""
+
+    def build(rng: random.Random) -> str:
+        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < p]
+        return edge_text(n, edges)
+
+    return build
+
+
+def grid_graph(rows: int, columns: int, holes: float) -> Callable[[random.Random], str]:
+    """A rows×columns grid graph with a random fraction ``holes`` of its edges removed."""
+
+    def build(rng: random.Random) -> str:
+        def index(i: int, j: int) -> int:
+            return i * columns + j
+
+        edges = [
+            (index(i, j), index(i + di, j + dj))
+            for i in range(rows)
+            for j in range(columns)
+            for di, dj in ((0, 1), (1, 0))
+            if i + di < rows and j + dj < columns and rng.random() >= holes
+        ]
+        return edge_text(rows * columns, edges)
+
+    return build
+
+
+def geography(n: int, p: float) -> Callable[[random.Random], str]:
+    """Undirected geography on G(n, p), token on vertex 0."""
+    graph = gnp(n, p)
+    return lambda rng: graph(rng) + ";start=0"
+
+
+WORKLOADS = [
+    Workload("transverse-wave 8x12 d=0.3", "transverse-wave", transverse_wave(8, 12, 0.3), 40, 40),
+    Workload("transverse-wave 10x14 d=0.3", "transverse-wave",
+             transverse_wave(10, 14, 0.3), 20, 20),
+    Workload("transverse-wave 12x16 d=0.3", "transverse-wave", transverse_wave(12, 16, 0.3), 10, 3),
+    Workload("node-kayles G(28,0.12)", "node-kayles", gnp(28, 0.12), 10, 3),
+    Workload("node-kayles grid 5x5 (10% edges cut)", "node-kayles", grid_graph(5, 5, 0.1), 6, 2),
+    Workload("undirected-geography G(40,0.07)", "undirected-geography", geography(40, 0.07), 10, 3),
+]

@@ -107,3 +107,28 @@ def test_sum_of_positions_from_different_rulesets() -> None:
     )
     parsed_ruleset, parsed = Sum.parse_sum("nim:3,5 + tw:(01)(234)(035)")
     assert parsed_ruleset.format(parsed) == ruleset.format(position)
+
+
+@pytest.mark.parametrize("ruleset", IMPARTIAL, ids=lambda r: r.name)
+def test_winning_move_is_found_exactly_in_n_positions(ruleset: ImpartialRuleset[Any]) -> None:
+    solver = Solver(ruleset)
+    rng = random.Random(0)
+    for position in small_positions(ruleset, 15):
+        move = solver.winning_move(position, rng)
+        if naive_grundy(ruleset, position) == 0:
+            assert move is None
+        else:
+            assert move is not None
+            assert naive_grundy(ruleset, ruleset.play(position, move)) == 0
+
+
+def test_budget_spans_every_call_of_one_task() -> None:
+    """The node count and clock run across calls: move_values stays within the budget."""
+    tw = get("transverse-wave")
+    assert isinstance(tw, ImpartialRuleset)
+    grid = tw.parse("(012)(034)(0156)(2578)")
+    unlimited = Solver(tw)
+    unlimited.move_values(grid)
+    budget = Budget(max_nodes=unlimited.budget.nodes - 1)
+    with pytest.raises(BudgetExceeded):
+        Solver(tw, budget).move_values(grid)

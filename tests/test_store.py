@@ -38,7 +38,7 @@ def test_stopped_search_resumes(tmp_path: Path) -> None:
     grid = tw().parse("10:(012)(034)(0156)(2578)")
     with Store(tmp_path / "s.sqlite") as store:
         with pytest.raises(BudgetExceeded):
-            Solver(tw(), Budget(max_nodes=40), store=store).grundy(grid)
+            Solver(tw(), Budget(max_nodes=4), store=store).grundy(grid)
         saved = store.count()
     assert saved > 0
     with Store(tmp_path / "s.sqlite") as store:

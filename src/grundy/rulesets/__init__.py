@@ -2,7 +2,9 @@
 
 from grundy.rulesets import (  # noqa: F401  (importing registers the rulesets)
     avoid_true,
+    geography,
     nim,
+    node_kayles,
     subtraction,
     transverse_wave,
 )

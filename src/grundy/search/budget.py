@@ -18,7 +18,13 @@ class BudgetExceeded(GrundyError):
 
 @dataclass
 class Budget:
-    """Limits on one search.  ``None`` means unlimited."""
+    """Limits on one task (``None`` means unlimited).
+
+    The node count and the clock both run from the first search that uses the
+    budget across every later one, so a task that makes many solver calls (say,
+    the value after each move) stays within ``max_seconds`` in all.  Give a solver
+    a new Budget for a new task.
+    """
 
     max_nodes: int | None = None
     max_seconds: float | None = None
@@ -28,9 +34,13 @@ class Budget:
     nodes: int = field(default=0, init=False)
     _deadline: float | None = field(default=None, init=False)
     _next_check: int = field(default=0, init=False)
+    _started: bool = field(default=False, init=False)
 
     def start(self) -> None:
-        """Start the clock (the node count carries over between calls)."""
+        """Start the clock, unless an earlier search already started it."""
+        if self._started:
+            return
+        self._started = True
         self._deadline = None if self.max_seconds is None else time.monotonic() + self.max_seconds
         self._next_check = self.nodes + self.check_every
 

@@ -13,6 +13,7 @@ bounded by a ``Budget``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -88,6 +89,17 @@ class Solver(Generic[Position]):
         """The moves to a position of Grundy value 0 (empty iff ``position`` is P)."""
         return [(mv.move, mv.position) for mv in self.move_values(position) if mv.winning]
 
+    def winning_move(self, position: Position, rng: random.Random | None = None) -> Move | None:
+        """One move to a P-position (None if there is none), searching each option only
+        as far as its outcome; ``rng`` shuffles the order in which options are tried."""
+        moves = list(self.ruleset.moves(position))
+        if rng is not None:
+            rng.shuffle(moves)
+        for move, child in moves:
+            if self.outcome(child) is Outcome.P:
+                return move
+        return None
+
     def misere_winning_moves(self, position: Position) -> list[tuple[Move, Position]]:
         """The moves after which the opponent loses under misère play."""
         return [
@@ -133,12 +145,12 @@ class Solver(Generic[Position]):
         seen = self.seen
         decomposes = type(rs).components is not Ruleset.components
 
-        def open_frame(position: Position) -> int | list[Any]:
+        def open_frame(position: Position, component: bool) -> int | list[Any]:
             value = seen.get(position)
             if value is not None:
                 return value
             part = position
-            if decomposes:
+            if decomposes and not component:
                 parts = components(position)
                 if len(parts) != 1:
                     return [None, list(parts), 0, 0, position]
@@ -155,7 +167,7 @@ class Solver(Generic[Position]):
             seen[position] = value
             return value
 
-        top = open_frame(root)
+        top = open_frame(root, False)
         if isinstance(top, int):
             return top
         stack = [top]
@@ -165,7 +177,8 @@ class Solver(Generic[Position]):
             index = frame[2]
             if index < len(children):
                 frame[2] = index + 1
-                child = open_frame(children[index])
+                # a sum frame's children are components already: no need to split them
+                child = open_frame(children[index], frame[0] is None)
                 if isinstance(child, list):
                     stack.append(child)
                     continue

@@ -1,0 +1,357 @@
+"""The ``grundy`` command: thin click commands over the library."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, TypeVar
+
+import click
+
+from grundy import __version__
+from grundy.cli import Output, Spinner
+from grundy.cli.play import COMPUTER, HUMAN, Game
+from grundy.cli.tour import build_tour, render_tour
+from grundy.rulesets import GrundyError, ImpartialRuleset, all_rulesets, get
+from grundy.search import Budget, BudgetExceeded, Solver, Store, default_store_path
+from grundy.transforms import Sum
+from grundy.values import Outcome, format_nimber, mex
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CliError(click.ClickException):
+    """A library error, shown as one line on stderr (exit status 2)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"grundy: error: {self.format_message()}", err=True)
+
+
+class BudgetError(CliError):
+    """A search that ran out of budget (exit status 3)."""
+
+    exit_code = 3
+
+
+class GrundyGroup(click.Group):
+    """A command group that turns ``GrundyError`` into a one-line error and exit status."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BudgetExceeded as error:
+            raise BudgetError(str(error)) from None
+        except GrundyError as error:
+            raise CliError(str(error)) from None
+
+
+# -- shared options and helpers ---------------------------------------------------
+
+GAME_ARGUMENT = click.argument("game", nargs=-1, metavar="RULESET POSITION [RULESET POSITION]...")
+#: Lets positions such as ``-1`` through as arguments (the ruleset then names the problem).
+GAME_SETTINGS: dict[str, Any] = {"ignore_unknown_options": True}
+
+
+def json_option(command: F) -> F:
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print machine-readable JSON on stdout."
+    )(command)
+
+
+def search_options(command: F) -> F:
+    options = [
+        click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+                     help="Give up a search after expanding N positions (exit status 3).  "
+                          "In play: per computer move, which then moves at random."),
+        click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+                     help="Give up a search after S seconds (exit status 3); in play: per move."),
+        click.option("--store", metavar="PATH",
+                     help="Keep solved positions in this SQLite file across runs "
+                          "('default': $GRUNDY_STORE or ~/.local/share/grundy/store.sqlite)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@dataclass(frozen=True)
+class Search:
+    """The search options of one command."""
+
+    max_nodes: int | None
+    max_seconds: float | None
+    store: str | None
+
+    def budget(self, spinner: Spinner) -> Budget:
+        return Budget(self.max_nodes, self.max_seconds, spinner.callback)
+
+    @contextmanager
+    def solver(self, ruleset: ImpartialRuleset[Any], spinner: Spinner) -> Iterator[Solver[Any]]:
+        """A solver with this budget and store; the store is flushed and closed afterwards."""
+        store = None
+        if self.store is not None:
+            store = Store(default_store_path() if self.store == "default" else self.store)
+        try:
+            yield Solver(ruleset, self.budget(spinner), store)
+        finally:
+            if store is not None:
+                store.close()
+
+
+def impartial(name: str) -> ImpartialRuleset[Any]:
+    ruleset = get(name)
+    if not isinstance(ruleset, ImpartialRuleset):
+        raise GrundyError(f"{ruleset.name} is partizan: this command needs an impartial ruleset")
+    return ruleset
+
+
+def resolve(game: tuple[str, ...]) -> tuple[ImpartialRuleset[Any], Any]:
+    """The ruleset and position named by RULESET POSITION pairs (several: their sum)."""
+    for token in game:
+        if token.startswith("--"):
+            raise click.NoSuchOption(token)
+    if not game or len(game) % 2:
+        raise click.UsageError(
+            "expected RULESET POSITION pairs, e.g. `grundy value nim 3,5,7` "
+            "or `grundy value nim 3 nim 5` for a sum"
+        )
+    pairs = []
+    for name, text in zip(game[::2], game[1::2], strict=True):
+        if name.startswith("-"):
+            raise click.NoSuchOption(name)
+        ruleset = impartial(name)
+        pairs.append((ruleset, ruleset.parse(text)))
+    if len(pairs) == 1:
+        return pairs[0]
+    return Sum.of(pairs)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def outcome_of(nimber: int) -> Outcome:
+    return Outcome.N if nimber else Outcome.P
+
+
+# -- commands -----------------------------------------------------------------------
+
+
+@click.group(cls=GrundyGroup)
+@click.version_option(__version__, prog_name="grundy")
+def cli() -> None:
+    """A workbench for combinatorial games: values, moves, play, and a tour of the seed papers.
+
+    Exit status: 0 on success; 2 for bad input (an unreadable position, an illegal
+    move, an unknown ruleset), reported as one line `grundy: error: <message>` on
+    stderr, and for bad options (click's usage message); 3 when a search runs out
+    of its --max-nodes / --max-seconds budget.
+    """
+
+
+@cli.command(context_settings=GAME_SETTINGS)
+@GAME_ARGUMENT
+@click.option("--misere", is_flag=True, help="Print the misère outcome (P or N) instead.")
+@click.option("--outcome", "outcome_only", is_flag=True,
+              help="Print only the normal-play outcome (P or N), searching no further than needed.")
+@search_options
+@json_option
+def value(
+    game: tuple[str, ...],
+    misere: bool,
+    outcome_only: bool,
+    max_nodes: int | None,
+    max_seconds: float | None,
+    store: str | None,
+    as_json: bool,
+) -> None:
+    """The nimber of a position, or of the disjunctive sum of several.
+
+    The first line is the value in CGSuite notation (0, *, *2, ...); the next
+    line says who wins.  Example: grundy value transverse-wave "(01)(234)(035)"
+    """
+    if misere and outcome_only:
+        raise click.UsageError("--misere and --outcome cannot be combined")
+    ruleset, position = resolve(game)
+    with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
+        ruleset, spinner
+    ) as solver:
+        if misere or outcome_only:
+            outcome = (solver.misere_outcome if misere else solver.outcome)(position)
+            key = "misere_outcome" if misere else "outcome"
+            if as_json:
+                emit_json({**ruleset.to_json(position), key: outcome.value})
+            else:
+                play = "misère play" if misere else "normal play"
+                click.echo(f"{outcome.value}\n{play}: {outcome.description}")
+            return
+        nimber = solver.grundy(position)
+    outcome = outcome_of(nimber)
+    if as_json:
+        emit_json({**ruleset.to_json(position), "value": format_nimber(nimber),
+                   "nimber": nimber, "outcome": outcome.value})
+    else:
+        click.echo(f"{format_nimber(nimber)}\n{outcome.value}: {outcome.description}")
+
+
+@cli.command(context_settings=GAME_SETTINGS)
+@GAME_ARGUMENT
+@search_options
+@json_option
+def moves(
+    game: tuple[str, ...],
+    max_nodes: int | None,
+    max_seconds: float | None,
+    store: str | None,
+    as_json: bool,
+) -> None:
+    """Every legal move, the position it leads to and that position's value.
+
+    Winning moves (to a position of value 0) are marked.
+    """
+    ruleset, position = resolve(game)
+    with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
+        ruleset, spinner
+    ) as solver:
+        options = solver.move_values(position)
+    nimber = mex(option.value for option in options)
+    outcome = outcome_of(nimber)
+    if as_json:
+        emit_json({
+            **ruleset.to_json(position),
+            "value": format_nimber(nimber),
+            "nimber": nimber,
+            "outcome": outcome.value,
+            "moves": [
+                {"move": ruleset.format_move(option.move),
+                 "position": ruleset.format(option.position),
+                 "value": format_nimber(option.value),
+                 "nimber": option.value,
+                 "winning": option.winning}
+                for option in options
+            ],
+        })
+        return
+    out = Output()
+    out.line(f"{ruleset.name} {ruleset.format(position)}: {format_nimber(nimber)} "
+             f"({outcome.value}, {outcome.description})", style="bold")
+    if not options:
+        out.line("no legal moves: the player to move loses")
+        return
+    out.table(
+        ["move", "position after", "value", ""],
+        [[ruleset.format_move(option.move), ruleset.format(option.position),
+          format_nimber(option.value), "winning" if option.winning else ""]
+         for option in options],
+        styles=["bold green" if option.winning else "" for option in options],
+    )
+
+
+@cli.command(context_settings=GAME_SETTINGS)
+@GAME_ARGUMENT
+@click.option("--first", type=click.Choice([HUMAN, COMPUTER]), default=HUMAN,
+              show_default=True, help="Who moves first.")
+@click.option("--level", type=click.Choice(["random", "perfect"]), default="perfect",
+              show_default=True, help="perfect: a winning move whenever one exists.")
+@click.option("--seed", type=int, help="Seed the computer's choices (repeatable games).")
+@search_options
+@json_option
+def play(
+    game: tuple[str, ...],
+    first: str,
+    level: str,
+    seed: int | None,
+    max_nodes: int | None,
+    max_seconds: float | None,
+    store: str | None,
+    as_json: bool,
+) -> None:
+    """Play against the computer in the terminal (normal play: who cannot move loses).
+
+    Type a move label at the prompt; `?` or `hint` lists the winning moves, `quit`
+    ends the game.  The search budget applies to each of the computer's moves; when
+    it runs out the computer plays a random move.  With --json the game is shown
+    on stderr and its record printed as JSON on stdout.
+    """
+    ruleset, position = resolve(game)
+    search = Search(max_nodes, max_seconds, store)
+    spinner = Spinner()
+    with search.solver(ruleset, spinner) as solver:
+        record = Game(
+            ruleset, position, solver,
+            human_first=first == HUMAN,
+            perfect=level == "perfect",
+            rng=random.Random(seed),
+            new_budget=lambda: search.budget(spinner),
+            spinner=spinner,
+            out=Output(stderr=as_json),
+        ).run()
+    if as_json:
+        emit_json({"start": ruleset.to_json(position), "first": first, "level": level,
+                   "seed": seed, **record})
+
+
+@cli.command()
+@click.option("--formats", is_flag=True, help="Also show each ruleset's text format and examples.")
+@json_option
+def rulesets(formats: bool, as_json: bool) -> None:
+    """The registered rulesets."""
+    every = all_rulesets()
+    if as_json:
+        emit_json([
+            {"name": r.name, "aliases": list(r.aliases), "impartial": r.impartial,
+             "citation": {"seed": r.citation.seed, "lines": r.citation.lines,
+                          "what": r.citation.what},
+             "summary": r.summary, "text_format": r.text_format, "examples": list(r.examples)}
+            for r in every
+        ])
+        return
+    headers = ["name", "aliases", "play", "defined in", "summary"]
+    rows = [[r.name, ", ".join(r.aliases), "impartial" if r.impartial else "partizan",
+             str(r.citation), r.summary] for r in every]
+    if formats:
+        headers += ["text format", "examples"]
+        for row, r in zip(rows, every, strict=True):
+            row += [r.text_format, "; ".join(r.examples)]
+    Output().table(headers, rows)
+
+
+@cli.command()
+@json_option
+def tour(as_json: bool) -> None:
+    """A guided walk through the seed papers' examples, each value computed now."""
+    sections = build_tour()
+    if as_json:
+        emit_json([section.to_json() for section in sections])
+    else:
+        render_tour(sections, Output())
+
+
+@cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+             add_help_option=False)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def bench(args: tuple[str, ...]) -> None:
+    """Run the benchmarks (python -m bench ARGS) from the repository root.
+
+    The benchmarks always print JSON lines, so --json is accepted and dropped.
+    """
+    if not (Path.cwd() / "bench" / "__main__.py").is_file():
+        raise GrundyError("no bench/__main__.py here: run `grundy bench` in the repository root")
+    passed = [arg for arg in args if arg != "--json"]
+    sys.exit(subprocess.call([sys.executable, "-m", "bench", *passed]))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="grundy")

@@ -1,0 +1,300 @@
+"""``grundy tour``: the seed papers' worked examples, every value computed on the spot.
+
+Each example pairs what the source states (a printed value, a caption, a figure)
+with what the library computes now, so a disagreement shows up as an erratum
+instead of being papered over.  Sources are cited as seed file and line; the
+seeds live in the shared ``seeds/`` folder, the errata in ``docs/errata.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from grundy.cli import Output
+from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
+from grundy.rulesets.avoid_true import AvoidTrue
+from grundy.rulesets.transverse_wave import Grid, canonical_grid
+from grundy.search import Solver
+from grundy.transforms import Sum
+from grundy.values import format_nimber
+
+TW = "000_7d67923f02e8dd4e.txt"
+NP = "002_8bc4c30c443a0021.txt"
+BURKE = "004_d08755248cee49c5.txt"
+NOTES = "notes/transverse-wave-and-nimber-preserving.md"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example: what the source states beside what was computed just now."""
+
+    label: str
+    ruleset: str
+    #: The position as typed (``grundy value RULESET POSITION`` reproduces it).
+    position: str
+    computed: str
+    stated: str = ""
+    source: str = ""
+
+    @property
+    def verdict(self) -> str:
+        if not self.stated:
+            return ""
+        return "agrees" if self.stated == self.computed else "DIFFERS"
+
+
+@dataclass
+class Section:
+    title: str
+    source: str
+    text: list[str]
+    examples: list[Example] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        for example, row in zip(self.examples, data["examples"], strict=True):
+            row["verdict"] = example.verdict
+        return data
+
+
+class Calculator:
+    """Parses positions and computes values, one solver per ruleset."""
+
+    def __init__(self) -> None:
+        self.solvers: dict[str, Solver[Any]] = {}
+
+    def ruleset(self, name: str) -> ImpartialRuleset[Any]:
+        ruleset = get(name)
+        assert isinstance(ruleset, ImpartialRuleset), f"{name} is not impartial"
+        return ruleset
+
+    def value(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
+        if ruleset.name not in self.solvers:
+            self.solvers[ruleset.name] = Solver(ruleset)
+        return format_nimber(self.solvers[ruleset.name].grundy(position))
+
+    def example(
+        self, label: str, name: str, text: str, stated: str = "", source: str = ""
+    ) -> Example:
+        """The value of ``text`` in ruleset ``name``."""
+        ruleset = self.ruleset(name)
+        value = self.value(ruleset, ruleset.parse(text))
+        return Example(label, ruleset.name, text, value, stated, source)
+
+    def sum_example(
+        self, label: str, parts: Sequence[tuple[str, str]], stated: str = "", source: str = ""
+    ) -> Example:
+        """The value of the disjunctive sum of ``(ruleset, text)`` parts."""
+        pairs = [(self.ruleset(name), self.ruleset(name).parse(text)) for name, text in parts]
+        ruleset, position = Sum.of(pairs)
+        typed = " + ".join(f"{name} {text}" for name, text in parts)
+        return Example(label, "sum", typed, format_nimber(Solver(ruleset).grundy(position)),
+                       stated, source)
+
+
+def matrix(grid_text: str) -> str:
+    """``PG/GG`` written as the notes write grids: ``[[P,G],[G,G]]``."""
+    return "[" + ",".join("[" + ",".join(row) + "]" for row in grid_text.split("/")) + "]"
+
+
+def theorem_1_as_printed(grid: Grid) -> int:
+    """Theorem 1's closed form exactly as printed (TW L112-116), errors included.
+
+    p = rows that are not all purple, k = odd rows, q = parity of the all-green
+    columns, after dropping all-purple rows and columns; G = G'(p, k) ⊕ q.
+    """
+    reduced = canonical_grid(grid.width, grid.rows)
+    p = len(reduced.rows)
+    k = sum(row.bit_count() % 2 for row in reduced.rows)
+    union = 0
+    for row in reduced.rows:
+        union |= row
+    q = (reduced.width - union.bit_count()) % 2
+    if p == 2 * k:
+        g_prime = 2
+    elif (k % 2 == 0) == (p > 2 * k):
+        g_prime = 0
+    else:
+        g_prime = 1
+    return g_prime ^ q
+
+
+# -- sections -----------------------------------------------------------------------
+
+TABLE_2 = [  # (paper's nimber, shorthand, other columns), TW L184-191
+    ("0", "(0)", ""), ("*", "(0)(01)", ""), ("*2", "(01)(2)", ""), ("*3", "(01)(2)", "3"),
+    ("*4", "(01)(234)(035)", ""), ("*5", "(01)(234)(035)", "6"),
+    ("*6", "(012)(034)(0156)(2578)", ""), ("*7", "(012)(034)(0156)(2578)", "9"),
+]
+
+
+def table_2(calc: Calculator) -> Section:
+    examples = []
+    for line, (stated, rows, extra) in enumerate(TABLE_2, start=184):
+        text = f"{int(extra) + 1}:{rows}" if extra else rows
+        examples.append(calc.example(f"row {stated} (L{line})", "transverse-wave", text,
+                                     stated, f"{TW} L{line}"))
+    return Section(
+        "Transverse Wave: Table 2, values up to *7",
+        f"{TW} L183-193 (Table 2)",
+        ["Each row lists a grid's purple columns; 'other columns' adds all-green ones, "
+         "written here with a width in front: 4:(01)(2) is (01)(2) plus green column 3."],
+        examples,
+    )
+
+
+def move_example(calc: Calculator) -> Section:
+    ruleset = calc.ruleset("transverse-wave")
+    before = ruleset.parse("PG/GG")
+    after = ruleset.play(before, ruleset.parse_move(before, "0"))
+    return Section(
+        "Transverse Wave: one move",
+        f"{TW} L57-59 (Ruleset 1), Figure 1 L80; {NOTES} §4",
+        ["Selecting column j paints column j purple, and every row that was purple in "
+         "column j turns all purple.  The paper counts columns from 1; grundy's move "
+         "labels count from 0, so the paper's column 1 is move 0."],
+        [Example("[[P,G],[G,G]], column 1", ruleset.name, "PG/GG",
+                 matrix(ruleset.format(after)), "[[P,P],[P,G]]", f"{NOTES} §4")],
+    )
+
+
+def avoid_true(calc: Calculator) -> Section:
+    tw, at = calc.ruleset("transverse-wave"), calc.ruleset("avoid-true")
+    cw_and, cw_or = calc.ruleset("crosswise-and"), calc.ruleset("crosswise-or")
+    assert isinstance(at, AvoidTrue)
+    examples = []
+    for name, formula, matrix_text, stated, lines in [
+        ("first", "(x2|x3|x6)&(x1|x3|x7)&(x2|x3|x7)", "1001101/0101110/1001110", "0",
+         "L364-375"),
+        ("second", "(x1|x2|x3|x4)&(x1|x5|x6|x7)&(x1|x3|x6)&(x2|x5|x8); T=x8",
+         "00001110/01110000/01011010", "*", "L379-390"),
+    ]:
+        source = f"{TW} {lines}; {NOTES} §4"
+        examples.append(calc.example(f"{name}: Avoid True", at.name, formula, stated, source))
+        examples.append(calc.example(f"{name}: DQ Boolean Nim = Crosswise AND", cw_and.name,
+                                     matrix_text, stated, source))
+        grid = at.grid(at.parse(formula))
+        examples.append(calc.example(f"{name}: Transverse Wave", tw.name, tw.format(grid),
+                                     stated, source))
+        examples.append(calc.example(f"{name}: Crosswise OR", cw_or.name, cw_or.format(grid),
+                                     stated, source))
+    return Section(
+        "Avoid True, Demi-Quantum Boolean Nim, Crosswise and Transverse Wave",
+        f"{TW} L352-390 (Ruleset 7, Theorem 4, Props 1-2 and 4)",
+        ["Theorem 4: an Avoid True position is the same game as a Demi-Quantum Boolean Nim "
+         "matrix (one row per unsatisfied clause, 0 where the variable is in the clause or "
+         "already true), which is Crosswise AND (Prop 4).  Read 1 as green and 0 as purple "
+         "and it is Transverse Wave (Prop 1); Crosswise OR writes purple as 1 (Prop 2).  "
+         "The paper's matrices are typed in as printed; the grids are computed from the "
+         "formulas.",
+         "The stated values are the notes' brute-force checks; the paper prints the matrices "
+         "only.  In the second example clause D contains x8, already true, so it has no row."],
+        examples,
+    )
+
+
+def nim(calc: Calculator) -> Section:
+    ruleset = calc.ruleset("nim")
+    heaps = ruleset.parse("3,5,7")
+    winning = Solver(ruleset).winning_moves(heaps)
+    winning_text = ", ".join(ruleset.format_move(move) for move, _ in winning)
+    return Section(
+        "Nim and the Sprague-Grundy sum rule",
+        f"{TW} L291-298 (NIM, move labels heap-amount); {NP} L63; {BURKE} L1156",
+        ["Bouton: a Nim position's value is the XOR of its heaps.  The sum rule: "
+         "nimber(G + H) = nimber(G) ⊕ nimber(H).",
+         f"Winning moves from 3,5,7 (computed; h-q takes q tokens from heap h, heaps "
+         f"numbered from 0): {winning_text or 'none'}.",
+         "Burke's thesis (L1156) states that G = *5 and H = *3 give G + H = 5 ⊕ 3 = 4; "
+         "5 ⊕ 3 is 6 (101 ⊕ 011 = 110), as both sums below show."],
+        [
+            calc.example("3,5,7", ruleset.name, "3,5,7"),
+            calc.sum_example("*5 + *3 as Nim heaps", [("nim", "5"), ("nim", "3")], "*4",
+                             f"{BURKE} L1156"),
+            calc.sum_example("*5 + *3 from Table 2",
+                             [("transverse-wave", "7:(01)(234)(035)"),
+                              ("transverse-wave", "4:(01)(2)")], "*4", f"{BURKE} L1156"),
+        ],
+    )
+
+
+def node_kayles(calc: Calculator) -> Section:
+    title = "Node Kayles on a path"
+    source = f"{TW} L233-237 (Ruleset 5)"
+    try:
+        ruleset = calc.ruleset("node-kayles")
+    except UnknownRulesetError:
+        return Section(title, source, ["node-kayles is not registered in this build: skipped."])
+    examples = []
+    for n in range(1, 13):
+        path = f"{n};" + ",".join(f"{v}-{v + 1}" for v in range(n - 1))
+        examples.append(calc.example(f"path of {n}", ruleset.name, path))
+    return Section(
+        title, source,
+        ["Select a vertex not adjacent to a selected one.  On a path a move splits the "
+         "rest into two shorter paths played side by side, so values add by XOR."],
+        examples,
+    )
+
+
+def errata(calc: Calculator) -> Section:
+    tw = calc.ruleset("transverse-wave")
+
+    def printed(label: str, text: str, source: str) -> Example:
+        example = calc.example(label, tw.name, text)
+        stated = format_nimber(theorem_1_as_printed(tw.parse(text)))
+        return Example(label, example.ruleset, example.position, example.computed,
+                       stated, source)
+
+    return Section(
+        "Errata (see docs/errata.md)",
+        f"{TW} L112-121 (Theorem 1, Figure 2), L377 (Theorem 4); {NOTES} §2-3",
+        ["Theorem 1 as printed (its 'stated' value is the printed formula, evaluated now) "
+         "fails on the empty board (all purple, nothing left after removing all-purple rows "
+         "and columns) and when a row is all green, e.g. [[P,G],[G,G]].  Figure 2(a)'s "
+         "caption gives 0 where the game is *; Figure 2(b)'s *2 is right.",
+         "Theorem 4's reverse map must drop clauses already satisfied by T: for "
+         "(x1)&(x2) with T=x2 keeping the satisfied clause's row gives the grid PP/GP, "
+         "of value *, while the formula's value is 0."],
+        [
+            printed("Theorem 1, empty board", "P", f"{TW} L112-116"),
+            printed("Theorem 1, [[P,G],[G,G]]", "PG/GG", f"{TW} L112-116"),
+            calc.example("Figure 2(a) caption", tw.name, "PGGG/GPGG/GGPG", "0", f"{TW} L121"),
+            calc.example("Figure 2(b) caption", tw.name, "PGGP/GPPP/PPPP", "*2", f"{TW} L121"),
+            calc.example("Theorem 4, formula", "avoid-true", "(x1)&(x2); T=x2"),
+            calc.example("Theorem 4, satisfied row kept", tw.name, "PP/GP"),
+        ],
+    )
+
+
+SECTIONS: list[Callable[[Calculator], Section]] = [
+    table_2, move_example, avoid_true, nim, node_kayles, errata,
+]
+
+
+def build_tour() -> list[Section]:
+    """Every section, each example computed now."""
+    calc = Calculator()
+    return [section(calc) for section in SECTIONS]
+
+
+VERDICT_STYLES = {"agrees": "green", "DIFFERS": "bold red"}
+
+
+def render_tour(sections: Sequence[Section], out: Output) -> None:
+    out.line("A tour of the seed papers: 'stated' is what the source says, 'computed' is "
+             "what grundy computes now.", style="bold")
+    for number, section in enumerate(sections, start=1):
+        out.heading(f"{number}. {section.title}", section.source)
+        for paragraph in section.text:
+            out.line(paragraph)
+        if section.examples:
+            out.line()
+            out.table(
+                ["example", "ruleset", "position", "stated", "computed", ""],
+                [[e.label, e.ruleset, e.position, e.stated or "-", e.computed, e.verdict]
+                 for e in section.examples],
+                styles=[VERDICT_STYLES.get(e.verdict, "") for e in section.examples],
+            )

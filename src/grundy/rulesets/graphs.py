@@ -1,0 +1,362 @@
+"""Shared helpers for graph games on vertices 0..N-1.
+
+A graph is a tuple of adjacency bitmasks: bit ``u`` of ``adj[v]`` is set when the
+edge ``v-u`` (undirected, stored both ways) or the arc ``v>u`` (directed) exists.
+Vertex sets are bitmasks too, so the hot paths (components, induced subgraphs,
+keys) are a few integer operations per vertex.
+
+Text format: ``N;a-b,c-d,...`` (undirected) or ``N;a>b,...`` (directed), then
+optional named vertex lists such as ``;selected=2,4``.  The edge list may be empty
+(``3;`` is three isolated vertices); duplicate edges are merged.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pynauty
+
+from grundy.rulesets.base import ParseError
+from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
+
+Adjacency = tuple[int, ...]
+
+
+class HashedAdjacency(tuple[int, ...]):
+    """Adjacency bitmasks that compute their hash once.
+
+    Every position of one game shares its graph, and the search hashes positions
+    at each table lookup; hashing N bitmasks of N bits each time would make a deep
+    game on a big graph quadratic.  Equal to (and hashed like) the plain tuple.
+    """
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = tuple.__hash__(self)
+            return self._hash
+
+
+#: Largest vertex count the text format accepts (a typo guard, not a solver limit).
+MAX_VERTICES = 100_000
+GREY = "#c8c8c8"
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def vertices(mask: int) -> list[int]:
+    """The vertices of a bitmask, in increasing order."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def mask_of(items: Sequence[int]) -> int:
+    """The bitmask of a collection of vertices."""
+    mask = 0
+    for v in items:
+        mask |= 1 << v
+    return mask
+
+
+# -- text ---------------------------------------------------------------------
+def _range_text(n: int) -> str:
+    if n == 0:
+        return "this graph has no vertices"
+    return "this graph has only vertex 0" if n == 1 else f"this graph has vertices 0..{n - 1}"
+
+
+def _vertex(n: int, item: str, what: str) -> int:
+    item = item.strip()
+    if not _INTEGER.fullmatch(item):
+        raise ParseError(f"{what} {item!r} is not a vertex number: use whole numbers 0..N-1")
+    v = int(item)
+    if not 0 <= v < n:
+        raise ParseError(f"{what} {v} is out of range: {_range_text(n)}")
+    return v
+
+
+def parse_vertex_list(n: int, text: str, what: str) -> tuple[int, ...]:
+    """Comma-separated vertices (the empty text is none); duplicates are kept."""
+    if not text.strip():
+        return ()
+    return tuple(_vertex(n, item, what) for item in text.split(","))
+
+
+def _parse_edges(n: int, text: str, directed: bool) -> Adjacency:
+    sep, other = (">", "-") if directed else ("-", ">")
+    noun, kind = ("arc", "directed") if directed else ("edge", "undirected")
+    example = f"0{sep}1,1{sep}2"
+    adj = [0] * n
+    if not text.strip():
+        return HashedAdjacency(adj)
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            raise ParseError(f"empty {noun} between commas: write {noun}s like {example}")
+        if other in item and sep not in item:
+            raise ParseError(
+                f"{noun} {item!r} uses {other!r}: these graphs are {kind}, "
+                f"write {noun}s like {example}"
+            )
+        a_text, found, b_text = item.partition(sep)
+        a_text, b_text = a_text.strip(), b_text.strip()
+        if not (found and _INTEGER.fullmatch(a_text) and _INTEGER.fullmatch(b_text)):
+            raise ParseError(
+                f"{noun} {item!r} is not two vertex numbers joined by {sep!r}: "
+                f"write {noun}s like {example}"
+            )
+        a, b = _vertex(n, a_text, "vertex"), _vertex(n, b_text, "vertex")
+        if a == b:
+            raise ParseError(
+                f"self-loop at vertex {a} ({noun} {item!r}): remove it, loops are not allowed"
+            )
+        adj[a] |= 1 << b
+        if not directed:
+            adj[b] |= 1 << a
+    return HashedAdjacency(adj)
+
+
+def parse_graph(
+    text: str, directed: bool, sections: Sequence[str] = ()
+) -> tuple[int, Adjacency, dict[str, tuple[int, ...]]]:
+    """Read ``N;edges`` then ``;name=v,...`` for each allowed name in ``sections``.
+
+    Returns the vertex count, the adjacency bitmasks and the named vertex lists
+    that were given (each name at most once, in any order).
+    """
+    sep = ">" if directed else "-"
+    example = f"3;0{sep}1,1{sep}2"
+    head, found, rest = text.strip().partition(";")
+    if not found:
+        raise ParseError(
+            f"missing ';' after the vertex count in {text.strip()!r}: "
+            f"write N;edges like {example} (or 3; for no edges)"
+        )
+    head = head.strip()
+    if not _INTEGER.fullmatch(head):
+        raise ParseError(
+            f"vertex count {head!r} is not a whole number: "
+            f"start with the number of vertices, like {example}"
+        )
+    n = int(head)
+    if n < 0:
+        raise ParseError(f"vertex count {n} is negative: write 0 or more vertices, like {example}")
+    if n > MAX_VERTICES:
+        raise ParseError(f"vertex count {n} is too large: at most {MAX_VERTICES:,} vertices")
+    edge_text, *extras = rest.split(";")
+    if "=" in edge_text:
+        raise ParseError(
+            f"the edge list is missing before {edge_text.strip()!r}: "
+            f"write {n};;{edge_text.strip()} for a graph without edges"
+        )
+    adj = _parse_edges(n, edge_text, directed)
+    allowed = " or ".join(f";{name}=..." for name in sections) or "nothing"
+    named: dict[str, tuple[int, ...]] = {}
+    for extra in extras:
+        name, equals, values = extra.partition("=")
+        name = name.strip()
+        if not equals or name not in sections:
+            raise ParseError(f"unexpected {extra.strip()!r} after the edges: write {allowed} there")
+        if name in named:
+            raise ParseError(f"{name}= is given twice: list all its vertices once, like {name}=0,2")
+        named[name] = parse_vertex_list(n, values, f"{name} vertex")
+    return n, adj, named
+
+
+def edge_list(adj: Adjacency, directed: bool) -> list[tuple[int, int]]:
+    """The edges ``(a, b)`` in sorted order (``a < b`` when undirected)."""
+    return [(a, b) for a, out in enumerate(adj) for b in vertices(out) if directed or a < b]
+
+
+def format_graph(
+    n: int, adj: Adjacency, directed: bool, sections: Sequence[tuple[str, int]] = ()
+) -> str:
+    """Inverse of ``parse_graph``; sections whose vertex mask is empty are omitted."""
+    sep = ">" if directed else "-"
+    edges = ",".join(f"{a}{sep}{b}" for a, b in edge_list(adj, directed))
+    extras = "".join(
+        f";{name}={','.join(map(str, vertices(mask)))}" for name, mask in sections if mask
+    )
+    return f"{n};{edges}{extras}"
+
+
+# -- structure ----------------------------------------------------------------
+def connected_components(adj: Adjacency, alive: int) -> list[int]:
+    """The connected components of the subgraph induced on ``alive`` (undirected)."""
+    parts = []
+    while alive:
+        seen = frontier = alive & -alive
+        while frontier:
+            reach = 0
+            while frontier:
+                low = frontier & -frontier
+                reach |= adj[low.bit_length() - 1]
+                frontier ^= low
+            frontier = reach & alive & ~seen
+            seen |= frontier
+        parts.append(seen)
+        alive &= ~seen
+    return parts
+
+
+Certificate = tuple[int, int, bytes]
+
+
+@functools.lru_cache(maxsize=64)
+def neighbour_lists(adj: Adjacency) -> tuple[tuple[int, ...], ...]:
+    """Each vertex's neighbours as a tuple, remembered for the few graphs in play
+    (the positions of one game share one ``HashedAdjacency``, so a lookup is O(1))."""
+    return tuple(tuple(vertices(out)) for out in adj)
+
+
+def certificate(adj: Adjacency, mask: int, directed: bool = False, mark: int = 0) -> Certificate:
+    """A canonical form of the subgraph induced on ``mask``, with the vertices of
+    ``mark`` (a subset of ``mask``) coloured.
+
+    Equal results exactly for isomorphic subgraphs (mapping marked vertices to
+    marked ones): ``(k, number of marked vertices, bytes)``.  For k ≥ 3 the bytes
+    are nauty's certificate (McKay-Piperno canonical labelling, through pynauty),
+    which alone does not record the colour classes, hence the two counts.  A
+    subgraph of at most two vertices is written out in the smaller of its (at most
+    two) labellings.  Built from ints and bytes, so its ``repr`` is canonical and
+    certificates sort.
+    """
+    order = vertices(mask)
+    k = len(order)
+    index = {v: i for i, v in enumerate(order)}
+    marked = {index[v] for v in vertices(mark)}
+    if k > 2:
+        graph = _nauty_graph(adj, order, index, directed, marked)
+        return k, len(marked), pynauty.certificate(graph)
+    rows = [sum(1 << index[u] for u in vertices(adj[v] & mask)) for v in order]
+    marks = sum(1 << i for i in marked)
+    forms = [bytes((*rows, marks))]
+    if k == 2:
+        forms.append(bytes((_swap(rows[1]), _swap(rows[0]), _swap(marks))))
+    return k, len(marked), min(forms)
+
+
+def orbit_representatives(adj: Adjacency, mask: int) -> list[int]:
+    """One vertex of each orbit of the automorphism group of the subgraph induced on
+    ``mask`` (nauty): moves at vertices of one orbit lead to isomorphic positions."""
+    order = vertices(mask)
+    if len(order) <= 2:
+        return order[:1]  # every graph on at most two vertices is vertex-transitive
+    index = {v: i for i, v in enumerate(order)}
+    orbits = pynauty.autgrp(_nauty_graph(adj, order, index, False, set()))[3]
+    return [v for i, v in enumerate(order) if orbits[i] == i]
+
+
+def _nauty_graph(
+    adj: Adjacency, order: list[int], index: dict[int, int], directed: bool, marked: set[int]
+) -> Any:
+    """The subgraph induced on ``order`` as a ``pynauty.Graph`` on 0..k-1, built
+    without pynauty's per-vertex validation in Python.
+
+    The public constructor checks every vertex number and copies every list, which
+    costs several times nauty's own work; our adjacency is valid by construction.
+    It sets exactly the attributes the constructor sets (pynauty 2.8), and
+    ``tests/test_graphs.py`` checks the results against the public constructor.
+    """
+    k = len(order)
+    around = neighbour_lists(adj)
+    graph = object.__new__(pynauty.Graph)
+    graph.__dict__.update(
+        number_of_vertices=k,
+        directed=directed,
+        _adjacency_dict={
+            index[v]: [index[u] for u in around[v] if u in index] for v in order
+        },
+        _vertex_coloring=[marked, set(range(k)) - marked] if marked and len(marked) < k else [],
+    )
+    return graph
+
+
+def _swap(mask: int) -> int:
+    """Exchange vertices 0 and 1 in a mask of a two-vertex graph."""
+    return (mask & 1) << 1 | (mask >> 1) & 1
+
+
+def random_graph(rng: random.Random, n: int, p: float, directed: bool) -> Adjacency:
+    """A G(n, p) random graph (each edge, or each arc if directed, independently)."""
+    adj = [0] * n
+    for a in range(n):
+        for b in range(n) if directed else range(a + 1, n):
+            if a != b and rng.random() < p:
+                adj[a] |= 1 << b
+                if not directed:
+                    adj[b] |= 1 << a
+    return HashedAdjacency(adj)
+
+
+# -- drawing ------------------------------------------------------------------
+def graph_svg(
+    adj: Adjacency,
+    directed: bool,
+    title: str,
+    *,
+    selected: int = 0,
+    highlighted: int = 0,
+    removed: int = 0,
+) -> str:
+    """Vertices on a circle, numbered; ``selected`` filled purple, ``highlighted``
+    green, ``removed`` grey (with their edges); arcs end in arrowheads."""
+    n = len(adj)
+    node, margin = 13.0, 24.0
+    radius = max(50.0, 2.2 * node * n / math.pi) if n > 1 else 0.0
+    centre = margin + node + radius
+    spots = [
+        (
+            centre + radius * math.cos(2 * math.pi * v / n - math.pi / 2),
+            centre + radius * math.sin(2 * math.pi * v / n - math.pi / 2),
+        )
+        for v in range(n)
+    ]
+    body = []
+    if directed:
+        body.append(
+            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+            f'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/>'
+            "</marker></defs>"
+        )
+    for a, b in edge_list(adj, directed):
+        (xa, ya), (xb, yb) = spots[a], spots[b]
+        length = math.hypot(xb - xa, yb - ya) or 1.0
+        dx, dy = (xb - xa) / length * node, (yb - ya) / length * node
+        gone = (removed >> a | removed >> b) & 1
+        stroke = GREY if gone else INK
+        arrow = ' marker-end="url(#arrow)"' if directed else ""
+        body.append(
+            f'<line x1="{xa + dx:.1f}" y1="{ya + dy:.1f}" x2="{xb - dx:.1f}" y2="{yb - dy:.1f}" '
+            f'stroke="{stroke}" stroke-width="1.5"{arrow}/>'
+        )
+    for v, (x, y) in enumerate(spots):
+        bit = 1 << v
+        fill = (
+            PURPLE
+            if selected & bit
+            else GREY
+            if removed & bit
+            else GREEN
+            if highlighted & bit
+            else PAPER
+        )
+        ink = PAPER if selected & bit else INK
+        body.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node:g}" fill="{fill}" stroke="{INK}"/>'
+        )
+        body.append(text(x, y, str(v), 11, ink))
+    side = 2 * centre
+    return svg_document(side, side, body, title)

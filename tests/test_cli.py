@@ -1,0 +1,327 @@
+"""The `grundy` command, driven through click's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from grundy.cli.main import cli
+from grundy.rulesets import ImpartialRuleset, all_rulesets, get
+from grundy.search import Solver
+from grundy.values import format_nimber
+
+#: A Transverse Wave grid that takes a few seconds (tens of thousands of positions) to solve.
+BIG = (
+    "PPGGPGGGGGPGPGPGGGPGGGGGGGPP/GGGGGGPGGGPGGGGGGGGGGGGGGPGG/GGGGGGGGGGGGGGGGGPGGGGGGPGGG/"
+    "GGPPGGGGPGGGGGGGGGGGGGGGGGGG/GGGGGGGGGPGPGGGPGGGPPPGGPGGG/GGPGGGGGPGPGPGGGGGGGGGGGGPGG/"
+    "GGGGPGGGGGGGGGGGGGGGPGPGGGGG/GPPGPGGGGGGGGGPGGGGGGPGGGGGG/GGGGGGGGGGGGGGPGGGPGPGGGGGGG/"
+    "GPGGGGGGGGGGPGPGGGGGGGGGGGGP/GPGPPGGGGGPGPGGGGGGPGGGGGGGG/GGGGGGGGGPGGGGGGGPGPGGGGGGGP/"
+    "PPGGGGGGGGGGGGGGGPGGGPGGGGPP/PGGGGPPGGGGGGPGGGGGPGGPGPGPP"
+)
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    """Invoke the command as a pipe would: no terminal, no forced colour."""
+    runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None})
+    return runner.invoke(cli, list(args), input=stdin)
+
+
+def ok(*args: str, stdin: str | None = None) -> Result:
+    result = run(*args, stdin=stdin)
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result
+
+
+def first_line(result: Result) -> str:
+    return result.stdout.splitlines()[0]
+
+
+def impartial(name: str) -> ImpartialRuleset[Any]:
+    ruleset = get(name)
+    assert isinstance(ruleset, ImpartialRuleset)
+    return ruleset
+
+
+# -- value ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("position", "value"),
+    [
+        ("(0)", "0"), ("(0)(01)", "*"), ("(01)(2)", "*2"), ("4:(01)(2)", "*3"),
+        ("(01)(234)(035)", "*4"), ("7:(01)(234)(035)", "*5"),
+        ("(012)(034)(0156)(2578)", "*6"), ("10:(012)(034)(0156)(2578)", "*7"),
+    ],
+)
+def test_value_prints_table_2_nimber_first(position: str, value: str) -> None:
+    assert first_line(ok("value", "transverse-wave", position)) == value
+
+
+def test_value_second_line_gives_outcome() -> None:
+    assert ok("value", "nim", "3,5,7").stdout.splitlines()[1].startswith("N:")
+    assert ok("value", "nim", "1,2,3").stdout.splitlines()[1].startswith("P:")
+
+
+@pytest.mark.parametrize(
+    ("args", "value"),
+    [
+        (["nim", "3", "nim", "5"], "*6"),
+        (["nim", "5", "tw", "4:(01)(2)"], "*6"),
+        (["tw", "(01)(234)(035)", "tw", "(01)(234)(035)"], "0"),
+        (["nim", "1", "bnim", "1,1,1", "nim", "2"], "*2"),
+    ],
+)
+def test_value_of_a_sum_is_the_xor(args: list[str], value: str) -> None:
+    assert first_line(ok("value", *args)) == value
+
+
+def test_outcome_and_misere_flags() -> None:
+    assert first_line(ok("value", "nim", "1,1", "--outcome")) == "P"
+    assert first_line(ok("value", "nim", "3,5,7", "--outcome")) == "N"
+    assert first_line(ok("value", "nim", "1,1", "--misere")) == "N"
+    assert first_line(ok("value", "nim", "1", "--misere")) == "P"
+    assert first_line(ok("value", "nim", "2,2", "--misere")) == "P"
+    assert run("value", "nim", "1", "--misere", "--outcome").exit_code == 2
+
+
+def test_value_json() -> None:
+    data = json.loads(ok("value", "tw", "(01)(234)(035)", "--json").stdout)
+    assert data["ruleset"] == "transverse-wave"
+    assert (data["value"], data["nimber"], data["outcome"]) == ("*4", 4, "N")
+    assert json.loads(ok("value", "nim", "3", "nim", "3", "--json").stdout)["value"] == "0"
+    assert json.loads(ok("value", "nim", "1,1", "--misere", "--json").stdout)[
+        "misere_outcome"] == "N"
+    assert json.loads(ok("value", "nim", "1,1", "--outcome", "--json").stdout)["outcome"] == "P"
+
+
+# -- moves ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("nim", "3,5,7"), ("tw", "(01)(234)(035)"), ("tw", "PG/GG"), ("subtraction", "1,3,4:10,7"),
+     ("avoid-true", "(x1|x2|x3|x4)&(x1|x5|x6|x7)&(x1|x3|x6)&(x2|x5|x8); T=x8")],
+)
+def test_moves_marks_exactly_the_winning_moves(name: str, text: str) -> None:
+    ruleset = impartial(name)
+    solver = Solver(ruleset)
+    position = ruleset.parse(text)
+    expected = {ruleset.format_move(move) for move, _ in solver.winning_moves(position)}
+
+    lines = ok("moves", name, text).stdout.splitlines()
+    assert format_nimber(solver.grundy(position)) in lines[0]
+    marked = {line.split()[0] for line in lines[2:] if line.endswith("winning")}
+    assert marked == expected
+    assert len(lines) - 2 == len(list(ruleset.moves(position)))
+
+    data = json.loads(ok("moves", name, text, "--json").stdout)
+    assert data["nimber"] == solver.grundy(position)
+    assert {m["move"] for m in data["moves"] if m["winning"]} == expected
+    for entry in data["moves"]:
+        child = ruleset.play(position, ruleset.parse_move(position, entry["move"]))
+        assert entry["position"] == ruleset.format(child)
+        assert entry["nimber"] == solver.grundy(child)
+
+
+def test_moves_of_a_terminal_position() -> None:
+    result = ok("moves", "nim", "0,0")
+    assert first_line(result).endswith("(P, second player (previous mover) wins)")
+    assert "no legal moves" in result.stdout
+
+
+# -- play -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "human"),
+    [(["tw", "PG/GG"], "0\n"), (["tw", "PG/GG"], "1\n"), (["nim", "2,2"], "0-1\n0-1\n"),
+     (["nim", "1,2,3"], "2-3\n0-1\n"), (["nim", "1", "nim", "1"], "0:0-1\n")],
+)
+def test_perfect_computer_wins_from_a_p_position(game: list[str], human: str) -> None:
+    ruleset = impartial(game[0])
+    if len(game) == 2:
+        assert Solver(ruleset).grundy(ruleset.parse(game[1])) == 0
+    result = ok("play", *game, "--first", "human", "--level", "perfect", stdin=human)
+    assert "the computer wins" in result.stdout
+    assert "Traceback" not in result.output
+    record = json.loads(ok("play", *game, "--json", stdin=human).stdout)
+    assert record["winner"] == "computer"
+    assert record["moves"][0]["player"] == "human"
+    assert record["end"] == "no move"
+
+
+def test_play_rejects_bad_moves_and_ends_at_eof() -> None:
+    result = ok("play", "nim", "3,5,7", stdin="banana\n9-9\n")
+    assert result.stdout.count("is not a legal move here") == 2
+    assert "End of input" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_play_hint_lists_the_winning_moves() -> None:
+    result = ok("play", "nim", "3,5,7", stdin="?\nquit\n")
+    assert "Winning moves: 0-1, 1-1, 2-1" in result.stdout
+    assert "Game abandoned." in result.stdout
+    assert "No winning move" in ok("play", "nim", "2,2", stdin="hint\n").stdout
+
+
+def test_computer_first_is_repeatable_with_a_seed() -> None:
+    args = ["play", "nim", "4,4,4", "--first", "computer", "--level", "random", "--seed", "7",
+            "--json"]
+    first = json.loads(ok(*args, stdin="").stdout)
+    assert first == json.loads(ok(*args, stdin="").stdout)
+    assert first["moves"][0]["player"] == "computer"
+    assert first["winner"] is None and first["end"] == "quit"
+
+
+def test_perfect_computer_moving_first_from_an_n_position_leaves_a_p_position() -> None:
+    record = json.loads(ok("play", "tw", "(01)(234)(035)", "--first", "computer", "--json",
+                           stdin="").stdout)
+    tw = impartial("tw")
+    assert Solver(tw).grundy(tw.parse(record["moves"][0]["position"])) == 0
+
+
+# -- errors -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "named"),
+    [
+        (["tw", "PG/P"], "row 1 has 1 cells but row 0 has 2"),
+        (["tw", "PX"], "unknown cell 'X'"),
+        (["nim", "-1"], "cannot be negative"),
+        (["nim", "3,-1"], "cannot be negative"),
+        (["nim", "three"], "write whole numbers"),
+        (["no-such-game", "3"], "unknown ruleset 'no-such-game'"),
+        (["nim", "3", "tw", "PG/P"], "row 1 has 1 cells"),
+    ],
+)
+@pytest.mark.parametrize("command", ["value", "moves", "play"])
+def test_bad_input_is_one_line_and_exit_2(command: str, game: list[str], named: str) -> None:
+    result = run(command, *game)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("grundy: error: ")
+    assert named in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_budget_overrun_is_one_line_and_exit_3() -> None:
+    for option, value in [("--max-nodes", "10"), ("--max-seconds", "0.001")]:
+        result = run("value", "tw", BIG, option, value)
+        assert result.exit_code == 3
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("grundy: error: search stopped")
+        assert option in lines[0]
+    assert run("moves", "tw", BIG, "--max-nodes", "10").exit_code == 3
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("no-such-command").exit_code == 2
+    assert run("value", "nim", "3", "--no-such-option").exit_code == 2
+    assert run("value", "nim").exit_code == 2
+    assert run("value").exit_code == 2
+    assert run("value", "nim", "3", "--max-nodes", "0").exit_code == 2
+    assert run("play", "nim", "3", "--level", "genius").exit_code == 2
+
+
+def test_unopenable_store_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = run("value", "nim", "3", "--store", str(blocker / "store.sqlite"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("grundy: error: cannot open store")
+
+
+def test_store_keeps_work_between_runs(tmp_path: Path) -> None:
+    store = str(tmp_path / "solved.sqlite")
+    assert run("value", "tw", BIG, "--max-nodes", "3000", "--store", store).exit_code == 3
+    assert (tmp_path / "solved.sqlite").exists()
+    assert first_line(ok("value", "tw", "(01)(234)(035)", "--store", store)) == "*4"
+    assert first_line(ok("value", "tw", "(01)(234)(035)", "--store", store)) == "*4"
+
+
+# -- rulesets, tour, bench ----------------------------------------------------------
+
+
+def test_rulesets_lists_every_ruleset() -> None:
+    plain = ok("rulesets").stdout
+    formats = ok("rulesets", "--formats").stdout
+    for ruleset in all_rulesets():
+        assert ruleset.name in plain and ruleset.summary in plain
+        assert ruleset.text_format in formats
+        assert ruleset.text_format not in plain
+        for example in ruleset.examples:
+            assert example in formats
+    data = json.loads(ok("rulesets", "--json").stdout)
+    assert [entry["name"] for entry in data] == [r.name for r in all_rulesets()]
+
+
+def test_tour_shows_values_computed_now() -> None:
+    text = ok("tour").stdout
+    assert "docs/errata.md" in text
+    for value in ["*4", "*5", "*6", "*7", "[[P,P],[P,G]]", "DIFFERS"]:
+        assert value in text
+
+    sections = json.loads(ok("tour", "--json").stdout)
+    table_2 = sections[0]["examples"]
+    assert [e["computed"] for e in table_2] == ["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"]
+    assert all(e["verdict"] == "agrees" for e in table_2)
+    checked = 0
+    for section in sections:
+        assert section["source"]
+        for example in section["examples"]:
+            if example["ruleset"] == "sum" or example["computed"].startswith("[["):
+                continue  # sums: test_tour_errata_and_sums; the move example: a grid
+            ruleset = impartial(example["ruleset"])
+            position = ruleset.parse(example["position"])
+            assert example["computed"] == format_nimber(Solver(ruleset).grundy(position))
+            checked += 1
+    assert checked >= 20
+
+
+def test_tour_errata_and_sums() -> None:
+    sections = {s["title"]: s for s in json.loads(ok("tour", "--json").stdout)}
+    errata = {e["label"]: e for e in sections["Errata (see docs/errata.md)"]["examples"]}
+    assert errata["Theorem 1, empty board"]["computed"] == "0"
+    assert errata["Theorem 1, [[P,G],[G,G]]"]["computed"] == "0"
+    assert errata["Figure 2(a) caption"]["computed"] == "*"
+    assert errata["Figure 2(a) caption"]["verdict"] == "DIFFERS"
+    sums = [e for e in sections["Nim and the Sprague-Grundy sum rule"]["examples"]
+            if e["ruleset"] == "sum"]
+    assert [e["computed"] for e in sums] == ["*6", "*6"]
+
+
+def test_tour_node_kayles_section_is_computed_or_skipped() -> None:
+    section = next(s for s in json.loads(ok("tour", "--json").stdout)
+                   if s["title"] == "Node Kayles on a path")
+    if any(r.name == "node-kayles" for r in all_rulesets()):
+        assert [e["computed"] for e in section["examples"][:5]] == ["*", "*", "*2", "0", "*3"]
+    else:
+        assert section["examples"] == [] and "skipped" in section["text"][0]
+
+
+def test_bench_outside_the_repository_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("bench")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("grundy: error: no bench/__main__.py")
+
+
+def test_bench_passes_its_arguments_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).resolve().parents[1]
+    if not (root / "bench" / "__main__.py").is_file():
+        pytest.skip("no bench package in this checkout")
+    monkeypatch.chdir(root)
+    assert run("bench", "--help", "--json").exit_code == 0
+
+
+def test_version() -> None:
+    assert "grundy" in ok("--version").stdout

@@ -7,36 +7,18 @@ from pathlib import Path
 
 from grundy.rulesets import get
 from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.transverse_wave import Grid, canonical_grid, triangle
+from grundy.rulesets.transverse_wave import (
+    Grid,
+    canonical_grid,
+    printed_triangle,
+    theorem_1_as_printed,
+    triangle,
+)
 from grundy.search.naive import naive_grundy
 
 ERRATA = (Path(__file__).parent.parent / "docs" / "errata.md").read_text()
 TW = get("transverse-wave")
 assert isinstance(TW, ImpartialRuleset)
-
-
-def paper_closed_form(p: int, k: int) -> int:
-    """Theorem 1's G'(p, k) exactly as printed (000_7d67923f02e8dd4e.txt L112-120)."""
-    if p == 2 * k:
-        return 2
-    if (k % 2 == 0 and p > 2 * k) or (k % 2 == 1 and p < 2 * k):
-        return 0
-    return 1
-
-
-def theorem_1_as_printed(grid: Grid) -> int | None:
-    """G'(p, k) + *q when the printed hypothesis holds, else None."""
-    reduced = canonical_grid(*grid)
-    union, total = 0, 0
-    for row in reduced.rows:
-        union |= row
-        total += row.bit_count()
-    if total != union.bit_count():
-        return None  # some column has two purple cells
-    p = len(reduced.rows)
-    k = sum(row.bit_count() % 2 for row in reduced.rows)
-    q = (reduced.width - union.bit_count()) % 2
-    return paper_closed_form(p, k) ^ q
 
 
 def smallest_counterexample(rows_nonempty: bool) -> str:
@@ -60,8 +42,8 @@ def smallest_counterexample(rows_nonempty: bool) -> str:
 def test_recurrence_equals_printed_closed_form_except_empty_board() -> None:
     for p in range(1, 80):
         for k in range(p + 1):
-            assert triangle(p, k) == paper_closed_form(p, k), (p, k)
-    assert paper_closed_form(0, 0) == 2 != triangle(0, 0)
+            assert triangle(p, k) == printed_triangle(p, k), (p, k)
+    assert printed_triangle(0, 0) == 2 != triangle(0, 0)
 
 
 def test_theorem_1_smallest_counterexamples_are_documented() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from grundy.cli import Output
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
 from grundy.rulesets.avoid_true import AvoidTrue
-from grundy.rulesets.transverse_wave import Grid, canonical_grid
+from grundy.rulesets.transverse_wave import theorem_1_as_printed
 from grundy.search import Solver
 from grundy.transforms import Sum
 from grundy.values import format_nimber
@@ -97,28 +97,6 @@ class Calculator:
 def matrix(grid_text: str) -> str:
     """``PG/GG`` written as the notes write grids: ``[[P,G],[G,G]]``."""
     return "[" + ",".join("[" + ",".join(row) + "]" for row in grid_text.split("/")) + "]"
-
-
-def theorem_1_as_printed(grid: Grid) -> int:
-    """Theorem 1's closed form exactly as printed (TW L112-116), errors included.
-
-    p = rows that are not all purple, k = odd rows, q = parity of the all-green
-    columns, after dropping all-purple rows and columns; G = G'(p, k) ⊕ q.
-    """
-    reduced = canonical_grid(grid.width, grid.rows)
-    p = len(reduced.rows)
-    k = sum(row.bit_count() % 2 for row in reduced.rows)
-    union = 0
-    for row in reduced.rows:
-        union |= row
-    q = (reduced.width - union.bit_count()) % 2
-    if p == 2 * k:
-        g_prime = 2
-    elif (k % 2 == 0) == (p > 2 * k):
-        g_prime = 0
-    else:
-        g_prime = 1
-    return g_prime ^ q
 
 
 # -- sections -----------------------------------------------------------------------
@@ -244,7 +222,8 @@ def errata(calc: Calculator) -> Section:
 
     def printed(label: str, text: str, source: str) -> Example:
         example = calc.example(label, tw.name, text)
-        stated = format_nimber(theorem_1_as_printed(tw.parse(text)))
+        formula = theorem_1_as_printed(tw.parse(text))
+        stated = "-" if formula is None else format_nimber(formula)
         return Example(label, example.ruleset, example.position, example.computed,
                        stated, source)
 

@@ -90,6 +90,34 @@ def triangle(p: int, k: int) -> int:
     return min(set(range(3)) - seen)
 
 
+def theorem_1_as_printed(grid: Grid) -> int | None:
+    """Theorem 1 exactly as printed (TW:L112-120), errors included: the errata's foil.
+
+    After dropping all-purple rows and columns, with p rows, k of them odd and q
+    the parity of the all-green columns, G = G'(p, k) ⊕ q.  None when the
+    hypothesis fails (some column has two purple cells).  See ``closed_form`` for
+    the corrected statement and docs/errata.md for the counterexamples.
+    """
+    reduced = canonical_grid(*grid)
+    union, total = 0, 0
+    for row in reduced.rows:
+        union |= row
+        total += row.bit_count()
+    if total != union.bit_count():
+        return None
+    p = len(reduced.rows)
+    k = sum(row.bit_count() % 2 for row in reduced.rows)
+    q = (reduced.width - union.bit_count()) % 2
+    return printed_triangle(p, k) ^ q
+
+
+def printed_triangle(p: int, k: int) -> int:
+    """G'(p, k) as printed in Theorem 1 (TW:L112-116); equals ``triangle`` but for p = 0."""
+    if p == 2 * k:
+        return 2
+    return 0 if (k % 2 == 0) == (p > 2 * k) else 1
+
+
 def closed_form(grid: Grid) -> int | None:
     """The nimber of a grid where a theorem gives it, else None.
 

@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from grundy.rulesets import ParseError, get
 from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.transverse_wave import Grid, canonical_grid, closed_form, random_grid, triangle
+from grundy.rulesets.transverse_wave import (
+    Grid,
+    canonical_grid,
+    closed_form,
+    minimal_rows,
+    random_grid,
+    triangle,
+)
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 
@@ -179,6 +186,15 @@ def test_crosswise_isomorphisms(grid: Grid) -> None:
         assert walk_in_lock_step(TW, grid, ruleset, image) >= 1
         assert Solver(ruleset).grundy(image) == value == naive_grundy(ruleset, image)
         assert ruleset.format(image).count("/") == TW.format(grid).count("/")
+
+
+@settings(max_examples=100, deadline=None)
+@given(grids)
+def test_rows_containing_another_row_never_matter(grid: Grid) -> None:
+    """``minimal_rows``: the same move labels at every node of both game trees."""
+    reduced = Grid(grid.width, tuple(minimal_rows(grid.rows)))
+    assert walk_in_lock_step(TW, grid, TW, reduced) >= 1
+    assert naive_grundy(TW, reduced) == naive_grundy(TW, grid)
 
 
 @settings(max_examples=100, deadline=None)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -33,19 +33,37 @@ class Grid(NamedTuple):
     rows: tuple[int, ...]
 
 
+def minimal_rows(purple_rows: Iterable[int]) -> list[int]:
+    """The rows whose purple cells include no other row's purple cells.
+
+    A row R whose purple set contains another row S's never matters: while S is
+    green somewhere, R's green cells lie in columns where S is green too, so R
+    makes no column feasible that S does not; and the move that turns S all purple
+    (a column purple in S) turns R all purple at the same time.  Dropping R keeps
+    every move and its label, so the game tree is the same.  (An all-green row
+    contains no purple cell, so it alone survives: TW:L110's reductions and the
+    notes' case (ii) are both instances.)
+    """
+    kept: list[int] = []
+    for row in sorted(set(purple_rows), key=int.bit_count):
+        if all(small & row != small for small in kept):
+            kept.append(row)
+    return kept
+
+
 def canonical_grid(width: int, purple_rows: tuple[int, ...]) -> Grid:
     """The normal form of a Transverse Wave grid (TW:L110 and notes §1.1).
 
     All-purple rows and all-purple columns are dropped (they never change the
-    game), equal rows merge, columns are ordered by their number of purple cells
-    and then by content, and rows are sorted.  Ties between columns of equal
-    content keep their input order, so the result is always the same game as the
-    input (sound) and the same for most isomorphic inputs.  The transposes are
-    done on strings so that the work stays in C.
+    game), so are rows that contain another row's purple cells (``minimal_rows``),
+    columns are ordered by their number of purple cells and then by content, and
+    rows are sorted.  Ties between columns of equal content keep their input
+    order, so the result is always the same game as the input (sound) and the
+    same for most isomorphic inputs.  The transposes are done on strings so that
+    the work stays in C.
     """
     full = (1 << width) - 1
-    rows = set(purple_rows)
-    rows.discard(full)
+    rows = minimal_rows(row for row in purple_rows if row != full)
     if not rows:
         return EMPTY
     text = f"0{width}b"
@@ -98,17 +116,22 @@ def theorem_1_as_printed(grid: Grid) -> int | None:
     hypothesis fails (some column has two purple cells).  See ``closed_form`` for
     the corrected statement and docs/errata.md for the counterexamples.
     """
-    reduced = canonical_grid(*grid)
+    full = (1 << grid.width) - 1
+    rows = [row for row in grid.rows if row != full]
+    dead = full
+    for row in rows:
+        dead &= row
+    live = full & ~dead
+    rows = [row & live for row in rows]
     union, total = 0, 0
-    for row in reduced.rows:
+    for row in rows:
         union |= row
         total += row.bit_count()
     if total != union.bit_count():
         return None
-    p = len(reduced.rows)
-    k = sum(row.bit_count() % 2 for row in reduced.rows)
-    q = (reduced.width - union.bit_count()) % 2
-    return printed_triangle(p, k) ^ q
+    k = sum(row.bit_count() % 2 for row in rows)
+    q = (live.bit_count() - union.bit_count()) % 2
+    return printed_triangle(len(rows), k) ^ q
 
 
 def printed_triangle(p: int, k: int) -> int:
@@ -290,13 +313,15 @@ class TransverseWave(_GridRuleset):
         """One child per distinct feasible column, in reduced form.
 
         Columns with equal contents give isomorphic children, so only the first is
-        kept (the option set, and so the mex, is unchanged).  Each child drops the
-        rows that turned all purple, cuts out the now all-purple column j and merges
-        equal rows: the same game as the literal move's result.
+        kept (the option set, and so the mex, is unchanged).  Rows containing
+        another row are dropped first (``minimal_rows``); each child then drops the
+        rows that turned all purple and cuts out the now all-purple column j.  Every
+        child is the same game as the literal move's result.
         """
-        rows, width = position.rows, position.width
+        width = position.width
         if not width:
             return
+        rows = minimal_rows(position.rows)  # children of an antichain stay antichains
         columns = zip(*[format(row, f"0{width}b") for row in rows], strict=True)
         first = {column: width - 1 - j for j, column in enumerate(columns)}  # MSB first
         full = (1 << (width - 1)) - 1

@@ -28,7 +28,7 @@ def run(workload: Workload, quick: bool) -> dict[str, Any]:
     rng = random.Random(workload.name)
     count = max(1, workload.count // 4) if quick else workload.count
     naive_count = max(1, workload.naive // 2) if quick else workload.naive
-    positions: list[Hashable] = [ruleset.parse(workload.texts(rng)) for _ in range(count)]
+    positions: list[Hashable] = [ruleset.parse(workload.texts(rng, i)) for i in range(count)]
 
     ours, nodes, values = [], 0, []
     for position in positions:

@@ -16,53 +16,54 @@ class Workload:
 
     name: str
     ruleset: str
-    texts: Callable[[random.Random], str]
+    #: The text of position ``index`` (a random one from ``rng``, or a fixed family).
+    texts: Callable[[random.Random, int], str]
     count: int
     naive: int
 
 
-def transverse_wave(rows: int, columns: int, density: float) -> Callable[[random.Random], str]:
+def transverse_wave(
+    rows: int, columns: int, density: float
+) -> Callable[[random.Random, int], str]:
     tw = get("transverse-wave")
-    return lambda rng: tw.format(random_grid(rng, rows, columns, density))
+    return lambda rng, _: tw.format(random_grid(rng, rows, columns, density))
 
 
 def edge_text(n: int, edges: list[tuple[int, int]], arrow: str = "-") -> str:
     return f"{n};" + ",".join(f"{a}{arrow}{b}" for a, b in edges)
 
 
-def gnp(n: int, p: float) -> Callable[[random.Random], str]:
+def gnp(n: int, p: float) -> Callable[[random.Random, int], str]:
     """Erdős–Rényi G(n, p) in the ``N;a-b,...`` format."""
 
-    def build(rng: random.Random) -> str:
+    def build(rng: random.Random, _: int) -> str:
         edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < p]
         return edge_text(n, edges)
 
     return build
 
 
-def grid_graph(rows: int, columns: int, holes: float) -> Callable[[random.Random], str]:
-    """A rows×columns grid graph with a random fraction ``holes`` of its edges removed."""
+def grid_graphs(shapes: list[tuple[int, int]]) -> Callable[[random.Random, int], str]:
+    """The rows×columns grid graph of each shape in turn."""
 
-    def build(rng: random.Random) -> str:
-        def index(i: int, j: int) -> int:
-            return i * columns + j
-
+    def build(_: random.Random, index: int) -> str:
+        rows, columns = shapes[index % len(shapes)]
         edges = [
-            (index(i, j), index(i + di, j + dj))
+            (i * columns + j, (i + di) * columns + j + dj)
             for i in range(rows)
             for j in range(columns)
             for di, dj in ((0, 1), (1, 0))
-            if i + di < rows and j + dj < columns and rng.random() >= holes
+            if i + di < rows and j + dj < columns
         ]
         return edge_text(rows * columns, edges)
 
     return build
 
 
-def geography(n: int, p: float) -> Callable[[random.Random], str]:
+def geography(n: int, p: float) -> Callable[[random.Random, int], str]:
     """Undirected geography on G(n, p), token on vertex 0."""
     graph = gnp(n, p)
-    return lambda rng: graph(rng) + ";start=0"
+    return lambda rng, index: graph(rng, index) + ";start=0"
 
 
 WORKLOADS = [
@@ -71,6 +72,7 @@ WORKLOADS = [
              transverse_wave(10, 14, 0.3), 20, 20),
     Workload("transverse-wave 12x16 d=0.3", "transverse-wave", transverse_wave(12, 16, 0.3), 10, 3),
     Workload("node-kayles G(28,0.12)", "node-kayles", gnp(28, 0.12), 10, 3),
-    Workload("node-kayles grid 5x5 (10% edges cut)", "node-kayles", grid_graph(5, 5, 0.1), 6, 2),
+    Workload("node-kayles grid graphs 4x5..5x6", "node-kayles",
+             grid_graphs([(4, 5), (3, 7), (5, 5), (4, 6), (3, 8), (5, 6)]), 6, 6),
     Workload("undirected-geography G(40,0.07)", "undirected-geography", geography(40, 0.07), 10, 3),
 ]

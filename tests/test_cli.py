@@ -325,3 +325,13 @@ def test_bench_passes_its_arguments_on(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_version() -> None:
     assert "grundy" in ok("--version").stdout
+
+
+def test_show_draws_text_json_and_svg(tmp_path: Path) -> None:
+    picture = tmp_path / "tw.svg"
+    result = CliRunner().invoke(cli, ["show", "tw", "PPG/GGP", "--svg", str(picture)])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == ["012", "PPG", "GGP"]
+    assert picture.read_text().startswith("<svg") and picture.read_text().count("<rect") == 7
+    data = json.loads(CliRunner().invoke(cli, ["show", "nim", "3,5", "--json"]).output)
+    assert data == {"ruleset": "nim", "position": "3,5", "heaps": [3, 5]}

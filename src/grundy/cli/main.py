@@ -302,6 +302,22 @@ def play(
                    "seed": seed, **record})
 
 
+@cli.command(context_settings=GAME_SETTINGS)
+@GAME_ARGUMENT
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write an SVG picture of the position to this file.")
+@json_option
+def show(game: tuple[str, ...], svg_path: str | None, as_json: bool) -> None:
+    """Draw a position: a text picture, its JSON description, or an SVG file."""
+    ruleset, position = resolve(game)
+    if svg_path is not None:
+        Path(svg_path).write_text(ruleset.render_svg(position), encoding="utf-8")
+    if as_json:
+        emit_json(ruleset.to_json(position))
+    else:
+        click.echo(ruleset.render_text(position))
+
+
 @cli.command()
 @click.option("--formats", is_flag=True, help="Also show each ruleset's text format and examples.")
 @json_option

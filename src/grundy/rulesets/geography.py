@@ -30,6 +30,7 @@ from grundy.rulesets.graphs import (
     format_graph,
     graph_svg,
     mask_of,
+    neighbours_of,
     parse_graph,
     random_graph,
     vertices,
@@ -59,12 +60,7 @@ def reachable(adj: Adjacency, token: int, removed: int, limit: int) -> int:
     alive = ~removed & ~(1 << token)
     seen = frontier = 1 << token
     while frontier and seen.bit_count() <= limit:
-        reach = 0
-        while frontier:
-            low = frontier & -frontier
-            reach |= adj[low.bit_length() - 1]
-            frontier ^= low
-        frontier = reach & alive & ~seen
+        frontier = neighbours_of(adj, frontier) & alive & ~seen
         seen |= frontier
     return seen
 

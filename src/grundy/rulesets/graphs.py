@@ -193,18 +193,23 @@ def format_graph(
 
 
 # -- structure ----------------------------------------------------------------
+def neighbours_of(adj: Adjacency, mask: int) -> int:
+    """Every vertex adjacent to (an out-neighbour of) some vertex in ``mask``."""
+    reach = 0
+    while mask:
+        low = mask & -mask
+        reach |= adj[low.bit_length() - 1]
+        mask ^= low
+    return reach
+
+
 def connected_components(adj: Adjacency, alive: int) -> list[int]:
     """The connected components of the subgraph induced on ``alive`` (undirected)."""
     parts = []
     while alive:
         seen = frontier = alive & -alive
         while frontier:
-            reach = 0
-            while frontier:
-                low = frontier & -frontier
-                reach |= adj[low.bit_length() - 1]
-                frontier ^= low
-            frontier = reach & alive & ~seen
+            frontier = neighbours_of(adj, frontier) & alive & ~seen
             seen |= frontier
         parts.append(seen)
         alive &= ~seen

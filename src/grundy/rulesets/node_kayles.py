@@ -30,6 +30,7 @@ from grundy.rulesets.graphs import (
     format_graph,
     graph_svg,
     mask_of,
+    neighbours_of,
     orbit_representatives,
     parse_graph,
     random_graph,
@@ -50,10 +51,7 @@ class KaylesPosition(NamedTuple):
 
 def blocked(position: KaylesPosition) -> int:
     """The removed and selected vertices and the selected ones' neighbours."""
-    mask = position.selected | position.removed
-    for v in vertices(position.selected):
-        mask |= position.adj[v]
-    return mask
+    return position.selected | position.removed | neighbours_of(position.adj, position.selected)
 
 
 def playable(position: KaylesPosition) -> int:

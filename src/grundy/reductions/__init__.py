@@ -1,0 +1,17 @@
+"""Position maps between rulesets (isomorphisms, special cases, value- and
+nimber-preserving reductions), each citing its theorem; registry, verifier, lattice.
+
+Modules that define reductions register them when imported; this package imports
+them all, so ``all_reductions()`` is complete after ``import grundy.reductions``.
+"""
+
+from grundy.reductions.registry import (
+    Kind,
+    Reduction,
+    UnknownReductionError,
+    all_reductions,
+    get,
+    register,
+)
+
+__all__ = ["Kind", "Reduction", "UnknownReductionError", "all_reductions", "get", "register"]

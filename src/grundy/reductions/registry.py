@@ -1,0 +1,85 @@
+"""Reductions as first-class objects: position maps between rulesets, each citing its theorem.
+
+A reduction maps positions of a source ruleset to positions of a target ruleset and
+promises something about the two games (``Kind``).  The verifier
+(``grundy.reductions.verify``) checks that promise on random and exhaustive small
+instances; the lattice of rulesets is drawn from this registry.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from grundy.rulesets.base import Citation, GrundyError, Move
+
+
+class Kind(StrEnum):
+    """What a reduction preserves, strongest first."""
+
+    #: The game trees are isomorphic under ``map_move`` (seed 002 Def 8, L135).
+    ISOMORPHISM = "isomorphism"
+    #: Every source position is literally a target position (the source is a special
+    #: case of the target): the same game tree, so the same value.
+    SPECIAL_CASE = "special-case"
+    #: Same canonical value (partizan) or nimber (impartial).
+    VALUE_PRESERVING = "value-preserving"
+    #: Same nimber (seed 002 Def 2, L78).
+    NIMBER_PRESERVING = "nimber-preserving"
+    #: Same winner: the first player wins one iff they win the other.
+    WINNABILITY_PRESERVING = "winnability-preserving"
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """A map from positions of ``source`` to positions of ``target`` (ruleset names)."""
+
+    name: str
+    source: str
+    target: str
+    kind: Kind
+    map_position: Callable[[Any], Hashable]
+    citation: Citation
+    summary: str
+    #: For isomorphisms: (source position, source move label) -> target move label.
+    map_move: Callable[[Any, Move], Move] | None = None
+    #: Random source instances of a given size for the verifier (default: the source
+    #: ruleset's ``random_position``).
+    instances: Callable[[random.Random, int], Any] | None = None
+
+
+class UnknownReductionError(GrundyError, KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+_REDUCTIONS: dict[str, Reduction] = {}
+
+
+def register(reduction: Reduction) -> Reduction:
+    """Add a reduction to the registry (names are unique)."""
+    if reduction.name in _REDUCTIONS:
+        raise ValueError(f"reduction {reduction.name!r} is registered twice")
+    if reduction.kind is Kind.ISOMORPHISM and reduction.map_move is None:
+        raise ValueError(f"isomorphism {reduction.name!r} needs a move map")
+    _REDUCTIONS[reduction.name] = reduction
+    return reduction
+
+
+def get(name: str) -> Reduction:
+    """The reduction called ``name``."""
+    try:
+        return _REDUCTIONS[name]
+    except KeyError:
+        close = difflib.get_close_matches(name, list(_REDUCTIONS), n=3)
+        hint = f"did you mean {', '.join(close)}?" if close else "see `grundy verify --list`"
+        raise UnknownReductionError(f"unknown reduction {name!r}: {hint}") from None
+
+
+def all_reductions() -> list[Reduction]:
+    """Every registered reduction, in registration order."""
+    return list(_REDUCTIONS.values())

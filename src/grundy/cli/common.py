@@ -1,0 +1,142 @@
+"""Shared pieces of the ``grundy`` commands: errors, options, position arguments.
+
+Commands live in ``grundy.cli.main`` and in topic modules (one per issue area),
+which ``main`` registers; all of them build on what is here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar
+
+import click
+
+from grundy.cli import Spinner
+from grundy.rulesets import GrundyError, ImpartialRuleset, get
+from grundy.search import Budget, BudgetExceeded, Solver, Store, default_store_path
+from grundy.transforms import Sum
+from grundy.values import Outcome
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CliError(click.ClickException):
+    """A library error, shown as one line on stderr (exit status 2)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"grundy: error: {self.format_message()}", err=True)
+
+
+class BudgetError(CliError):
+    """A search that ran out of budget (exit status 3)."""
+
+    exit_code = 3
+
+
+class GrundyGroup(click.Group):
+    """A command group that turns ``GrundyError`` into a one-line error and exit status."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BudgetExceeded as error:
+            raise BudgetError(str(error)) from None
+        except GrundyError as error:
+            raise CliError(str(error)) from None
+
+
+# -- shared options and helpers ---------------------------------------------------
+
+GAME_ARGUMENT = click.argument("game", nargs=-1, metavar="RULESET POSITION [RULESET POSITION]...")
+#: Lets positions such as ``-1`` through as arguments (the ruleset then names the problem).
+GAME_SETTINGS: dict[str, Any] = {"ignore_unknown_options": True}
+
+
+def json_option(command: F) -> F:
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print machine-readable JSON on stdout."
+    )(command)
+
+
+def search_options(command: F) -> F:
+    options = [
+        click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+                     help="Give up a search after expanding N positions (exit status 3).  "
+                          "In play: per computer move, which then moves at random."),
+        click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+                     help="Give up a search after S seconds (exit status 3); in play: per move."),
+        click.option("--store", metavar="PATH",
+                     help="Keep solved positions in this SQLite file across runs "
+                          "('default': $GRUNDY_STORE or ~/.local/share/grundy/store.sqlite)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@dataclass(frozen=True)
+class Search:
+    """The search options of one command."""
+
+    max_nodes: int | None
+    max_seconds: float | None
+    store: str | None
+
+    def budget(self, spinner: Spinner) -> Budget:
+        return Budget(self.max_nodes, self.max_seconds, spinner.callback)
+
+    @contextmanager
+    def solver(self, ruleset: ImpartialRuleset[Any], spinner: Spinner) -> Iterator[Solver[Any]]:
+        """A solver with this budget and store; the store is flushed and closed afterwards."""
+        store = None
+        if self.store is not None:
+            store = Store(default_store_path() if self.store == "default" else self.store)
+        try:
+            yield Solver(ruleset, self.budget(spinner), store)
+        finally:
+            if store is not None:
+                store.close()
+
+
+def impartial(name: str) -> ImpartialRuleset[Any]:
+    ruleset = get(name)
+    if not isinstance(ruleset, ImpartialRuleset):
+        raise GrundyError(f"{ruleset.name} is partizan: this command needs an impartial ruleset")
+    return ruleset
+
+
+def resolve(game: tuple[str, ...]) -> tuple[ImpartialRuleset[Any], Any]:
+    """The ruleset and position named by RULESET POSITION pairs (several: their sum)."""
+    for token in game:
+        if token.startswith("--"):
+            raise click.NoSuchOption(token)
+    if not game or len(game) % 2:
+        raise click.UsageError(
+            "expected RULESET POSITION pairs, e.g. `grundy value nim 3,5,7` "
+            "or `grundy value nim 3 nim 5` for a sum"
+        )
+    pairs = []
+    for name, text in zip(game[::2], game[1::2], strict=True):
+        if name.startswith("-"):
+            raise click.NoSuchOption(name)
+        ruleset = impartial(name)
+        pairs.append((ruleset, ruleset.parse(text)))
+    if len(pairs) == 1:
+        return pairs[0]
+    return Sum.of(pairs)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def outcome_of(nimber: int) -> Outcome:
+    return Outcome.N if nimber else Outcome.P

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run tour test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,9 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	touch $@
 
 run: $(VENV)/.installed
+	$(BIN)/grundy serve
+
+tour: $(VENV)/.installed
 	$(BIN)/grundy tour
 
 test: $(VENV)/.installed-test

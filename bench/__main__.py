@@ -15,6 +15,8 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
+from bench import atropos, burke, geography, partizan, values
+from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
 from grundy.rulesets import get
 from grundy.rulesets.base import ImpartialRuleset
@@ -67,6 +69,19 @@ def main() -> None:
     for workload in WORKLOADS:
         if args.only in workload.name:
             print(json.dumps(run(workload, args.quick)), flush=True)
+    for line in verifier_lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for atropos_workload in atropos.WORKLOADS:
+        if args.only in atropos_workload.name and (atropos_workload.quick or not args.quick):
+            print(json.dumps(atropos.run(atropos_workload)), flush=True)
+    for line in burke.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in geography.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in values.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in partizan.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
 
 
 if __name__ == "__main__":

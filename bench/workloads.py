@@ -66,6 +66,26 @@ def geography(n: int, p: float) -> Callable[[random.Random, int], str]:
     return lambda rng, index: graph(rng, index) + ";start=0"
 
 
+def superposition(heaps: int, top: int, realizations: int) -> Callable[[random.Random, int], str]:
+    """A superposition of Nim positions, e.g. <(1,2)|(2,1)>."""
+    def build(rng: random.Random, _: int) -> str:
+        rows = ["(" + ",".join(str(rng.randint(0, top)) for _ in range(heaps)) + ")"
+                for _ in range(realizations)]
+        return "<" + "|".join(rows) + ">"
+
+    return build
+
+
+def matching(n: int, pairs: int) -> Callable[[random.Random, int], str]:
+    """A random Matchmaker board: n candidates per side, ``pairs`` matched pairs."""
+    def build(rng: random.Random, _: int) -> str:
+        chosen = zip(rng.sample(range(1, n + 1), pairs), rng.sample(range(1, n + 1), pairs),
+                     strict=True)
+        return f"{n}:" + ",".join(f"{w}-{e}" for w, e in chosen)
+
+    return build
+
+
 WORKLOADS = [
     Workload("transverse-wave 8x12 d=0.3", "transverse-wave", transverse_wave(8, 12, 0.3), 40, 40),
     Workload("transverse-wave 10x14 d=0.3", "transverse-wave",
@@ -75,4 +95,10 @@ WORKLOADS = [
     Workload("node-kayles grid graphs 4x5..5x6", "node-kayles",
              grid_graphs([(4, 5), (3, 7), (5, 5), (4, 6), (3, 8), (5, 6)]), 6, 6),
     Workload("undirected-geography G(40,0.07)", "undirected-geography", geography(40, 0.07), 10, 3),
+    Workload("demi-quantum-nim 4 realizations x 5 heaps <= 6", "demi-quantum-nim",
+             superposition(5, 6, 4), 10, 5),
+    Workload("quantum-nim width 2, 2 realizations x 3 heaps <= 3", "quantum-nim",
+             superposition(3, 3, 2), 10, 5),
+    Workload("stubborn-matchmaker n=7, 3 pairs", "stubborn-matchmaker", matching(7, 3), 10, 3),
+    Workload("matchmaker n=7, 3 pairs", "matchmaker", matching(7, 3), 10, 3),
 ]

@@ -22,6 +22,7 @@ from grundy.cli.common import (
     resolve,
     search_options,
 )
+from grundy.cli.partizan import is_partizan, partizan_value
 from grundy.cli.play import COMPUTER, HUMAN, Game
 from grundy.cli.tour import build_tour, render_tour
 from grundy.rulesets import GrundyError, all_rulesets
@@ -61,10 +62,14 @@ def value(
     """The nimber of a position, or of the disjunctive sum of several.
 
     The first line is the value in CGSuite notation (0, *, *2, ...); the next
-    line says who wins.  Example: grundy value transverse-wave "(01)(234)(035)"
+    line says who wins.  Example: grundy value transverse-wave "(01)(234)(035)".
+    Partizan rulesets print the canonical form (grundy value domineering 3x3: +-1).
     """
     if misere and outcome_only:
         raise click.UsageError("--misere and --outcome cannot be combined")
+    if is_partizan(game):
+        partizan_value(game, misere, outcome_only, Search(max_nodes, max_seconds, store), as_json)
+        return
     ruleset, position = resolve(game)
     with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
         ruleset, spinner
@@ -251,6 +256,24 @@ def bench(args: tuple[str, ...]) -> None:
 
 
 # -- commands from topic modules: one import and one add_command line each -------------
+from grundy.cli.atropos import atropos  # noqa: E402
+from grundy.cli.burke import BURKE_COMMANDS  # noqa: E402
+from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
+from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
+from grundy.cli.serve import serve  # noqa: E402
+from grundy.cli.values import calc, thermograph  # noqa: E402
+
+cli.add_command(serve)
+cli.add_command(verify)
+cli.add_command(lattice)
+cli.add_command(tw_triangle)
+cli.add_command(calc)
+cli.add_command(thermograph)
+cli.add_command(atropos)
+for _command in BURKE_COMMANDS:
+    cli.add_command(_command)
+for _command in GEOGRAPHY_COMMANDS:
+    cli.add_command(_command)
 
 
 def main() -> None:

@@ -13,7 +13,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from grundy.values.game import Game
 
 Position = TypeVar("Position", bound=Hashable)
 Move = Hashable
@@ -132,6 +136,11 @@ class ImpartialRuleset(Ruleset[Position]):
         """A closed-form Grundy value where a theorem gives one, else None."""
         return None
 
+    def fast_outcome(self, position: Position) -> bool | None:
+        """Whether the player to move wins (normal play) where a polynomial algorithm
+        decides it without search, else None."""
+        return None
+
     def parse_move(self, position: Position, text: str) -> Move:
         """The legal move whose label prints as ``text``."""
         wanted = text.strip().replace(" ", "")
@@ -148,3 +157,55 @@ class ImpartialRuleset(Ruleset[Position]):
             if label == move:
                 return child
         raise IllegalMoveError(f"{self.format_move(move)} is not a legal move here")
+
+
+class Player(StrEnum):
+    """The two players of a partizan game.  Left is Black and counts positive (seed 003,
+    ``003_b9b71f74cb16b358.txt`` L490, Appendix A); Right is White."""
+
+    LEFT = "L"
+    RIGHT = "R"
+
+    @property
+    def opponent(self) -> Player:
+        return Player.RIGHT if self is Player.LEFT else Player.LEFT
+
+
+class PartizanRuleset(Ruleset[Position]):
+    """A ruleset where Left and Right may have different moves (normal play by default)."""
+
+    impartial: ClassVar[bool] = False
+
+    @abstractmethod
+    def moves(self, position: Position, player: Player) -> Iterable[tuple[Move, Position]]:
+        """Every legal move of ``player`` with its label and the resulting position."""
+
+    def options(self, position: Position, player: Player) -> Iterable[Position]:
+        """The positions ``player`` reaches in one move; the search's hot path (rulesets
+        may return a normalised but equivalent form of each option)."""
+        return (child for _, child in self.moves(position, player))
+
+    def fast_value(self, position: Position) -> Game | None:
+        """A closed-form canonical value where a theorem gives one, else None."""
+        return None
+
+    def parse_move(self, position: Position, text: str, player: Player) -> Move:
+        """The legal move of ``player`` whose label prints as ``text``."""
+        wanted = text.strip().replace(" ", "")
+        labels = [move for move, _ in self.moves(position, player)]
+        for move in labels:
+            if self.format_move(move).replace(" ", "") == wanted:
+                return move
+        legal = ", ".join(self.format_move(move) for move in labels) or "none"
+        raise IllegalMoveError(
+            f"{text!r} is not a legal move for {player.name.lower()} here; legal moves: {legal}"
+        )
+
+    def play(self, position: Position, move: Move, player: Player) -> Position:
+        """The position after ``player`` makes ``move``; IllegalMoveError if not legal."""
+        for label, child in self.moves(position, player):
+            if label == move:
+                return child
+        raise IllegalMoveError(
+            f"{self.format_move(move)} is not a legal move for {player.name.lower()} here"
+        )

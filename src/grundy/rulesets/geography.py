@@ -6,7 +6,8 @@ remaining out-neighbour.  Normal play.  UNDIRECTED GEOGRAPHY (seed 002 L70, L324
 seed 001 ``001_56c9c94dd1ec088e.wrapped.txt`` L413-423) is the same game on an
 undirected graph.  Its winner is decided in polynomial time by maximum matchings
 (Fraenkel-Scheinerman-Ullman) but its nimber is PSPACE-complete (seed 002 L70);
-here both are solved by search.
+the solver takes its outcomes from the matching (``geography_algorithms``), and
+``BranchAndBound`` there computes nimbers exactly.
 
 Only the token's vertex and the vertices it can still reach through non-removed
 vertices matter, and arcs into the token's vertex never matter (it is deleted
@@ -23,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple
 
 from grundy.rulesets.base import Citation, ImpartialRuleset, Key, Move, ParseError
+from grundy.rulesets.geography_algorithms import token_wins
 from grundy.rulesets.graphs import (
     Adjacency,
     certificate,
@@ -30,9 +32,9 @@ from grundy.rulesets.graphs import (
     format_graph,
     graph_svg,
     mask_of,
-    neighbours_of,
     parse_graph,
     random_graph,
+    reachable,
     vertices,
 )
 from grundy.rulesets.registry import register
@@ -42,6 +44,8 @@ from grundy.rulesets.registry import register
 CANONICAL_LIMIT = 8
 #: Beyond this many reachable vertices the key is the removed set instead.
 REACHABLE_LIMIT = 64
+#: Undirected components up to this many vertices get a matching test per search node.
+MATCHING_LIMIT = 64
 
 
 class GeographyPosition(NamedTuple):
@@ -52,17 +56,6 @@ class GeographyPosition(NamedTuple):
     adj: Adjacency
     token: int
     removed: int
-
-
-def reachable(adj: Adjacency, token: int, removed: int, limit: int) -> int:
-    """The token's vertex and the vertices it can reach through non-removed vertices,
-    or a set of more than ``limit`` of them if there are that many."""
-    alive = ~removed & ~(1 << token)
-    seen = frontier = 1 << token
-    while frontier and seen.bit_count() <= limit:
-        frontier = neighbours_of(adj, frontier) & alive & ~seen
-        seen |= frontier
-    return seen
 
 
 @functools.lru_cache(maxsize=64)
@@ -192,3 +185,21 @@ class UndirectedGeography(Geography):
     )
     examples = ("4;0-1,1-2,2-3;start=1", "4;0-1,0-2,0-3;start=1", "3;0-1,0-2,1-2;start=0")
     directed = False
+
+    def fast_outcome(self, position: GeographyPosition) -> bool | None:
+        """The matching outcome (``geography_algorithms.token_wins``), in polynomial time."""
+        _, adj, token, removed = position
+        return token_wins(adj, token, reachable(adj, token, removed, position.n))
+
+    def fast_grundy(self, position: GeographyPosition) -> int | None:
+        """The cheap rules of Geography, then 0 when the matching says P (on components
+        of at most ``MATCHING_LIMIT`` vertices, where a matching costs less than the
+        search it saves)."""
+        value = super().fast_grundy(position)
+        if value is not None:
+            return value
+        _, adj, token, removed = position
+        part = reachable(adj, token, removed, MATCHING_LIMIT)
+        if part.bit_count() > MATCHING_LIMIT or token_wins(adj, token, part):
+            return None
+        return 0

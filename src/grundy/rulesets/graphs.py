@@ -13,6 +13,7 @@ optional named vertex lists such as ``;selected=2,4``.  The edge list may be emp
 from __future__ import annotations
 
 import functools
+import json
 import math
 import random
 import re
@@ -203,6 +204,17 @@ def neighbours_of(adj: Adjacency, mask: int) -> int:
     return reach
 
 
+def reachable(adj: Adjacency, token: int, removed: int, limit: int) -> int:
+    """The token's vertex and the vertices it can reach through non-removed vertices,
+    or a set of more than ``limit`` of them if there are that many."""
+    alive = ~removed & ~(1 << token)
+    seen = frontier = 1 << token
+    while frontier and seen.bit_count() <= limit:
+        frontier = neighbours_of(adj, frontier) & alive & ~seen
+        seen |= frontier
+    return seen
+
+
 def connected_components(adj: Adjacency, alive: int) -> list[int]:
     """The connected components of the subgraph induced on ``alive`` (undirected)."""
     parts = []
@@ -307,6 +319,17 @@ def random_graph(rng: random.Random, n: int, p: float, directed: bool) -> Adjace
 
 
 # -- drawing ------------------------------------------------------------------
+def graph_dot(adj: Adjacency, directed: bool, title: str, *, selected: int = 0) -> str:
+    """The graph in Graphviz DOT (for layouts of large generated graphs); the
+    ``selected`` vertices are filled."""
+    kind, sep = ("digraph", "->") if directed else ("graph", "--")
+    lines = [f"{kind} {json.dumps(title)} {{", "  node [shape=circle];"]
+    lines += [f"  {v} [style=filled, fillcolor=\"{PURPLE}\"];" for v in vertices(selected)]
+    lines += [f"  {v};" for v in range(len(adj)) if not selected >> v & 1]
+    lines += [f"  {a} {sep} {b};" for a, b in edge_list(adj, directed)]
+    return "\n".join([*lines, "}"]) + "\n"
+
+
 def graph_svg(
     adj: Adjacency,
     directed: bool,

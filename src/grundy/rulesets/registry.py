@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from grundy.rulesets.base import GrundyError, Ruleset
 
 _BY_NAME: dict[str, Ruleset[Any]] = {}
 _ALL: list[Ruleset[Any]] = []
+#: Parametric names such as ``quantum(nim,2)``: each family returns its ruleset or None.
+_FAMILIES: list[Callable[[str], Ruleset[Any] | None]] = []
 
 R = TypeVar("R", bound=type[Ruleset[Any]])
 
@@ -34,11 +37,20 @@ def register(cls: R) -> R:
     return cls
 
 
+def register_family(family: Callable[[str], Ruleset[Any] | None]) -> None:
+    """Let ``get`` build rulesets from parametric names (e.g. transforms)."""
+    _FAMILIES.append(family)
+
+
 def get(name: str) -> Ruleset[Any]:
     """The ruleset called ``name`` (or one of its aliases), case-insensitively."""
     try:
         return _BY_NAME[_normal(name)]
     except KeyError:
+        for family in _FAMILIES:
+            built = family(_normal(name))
+            if built is not None:
+                return built
         close = difflib.get_close_matches(_normal(name), list(_BY_NAME), n=3)
         hint = f"did you mean {', '.join(close)}?" if close else "see `grundy rulesets`"
         raise UnknownRulesetError(f"unknown ruleset {name!r}: {hint}") from None

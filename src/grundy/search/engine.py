@@ -226,6 +226,9 @@ class Solver(Generic[Position]):
             if won is not None:
                 return won
             if not misere:
+                fast = rs.fast_outcome(position)
+                if fast is not None:
+                    return fast
                 value = self._known_grundy(key)
                 if value is None:
                     value = rs.fast_grundy(position)

@@ -60,11 +60,11 @@ class Store:
             raise GrundyError(
                 f"cannot open store {self.path}: {error}; pass --store a writable SQLite file"
             ) from None
-        self._pending: dict[tuple[str, str, bytes], int] = {}
+        self._pending: dict[tuple[str, str, bytes], int | str] = {}
         self._batch, self._seconds = batch, seconds
         self._last_flush = time.monotonic()
 
-    def get(self, kind: str, ruleset: str, key: Key) -> int | None:
+    def _lookup(self, kind: str, ruleset: str, key: Key) -> int | str | None:
         digest = _digest(key)
         pending = self._pending.get((kind, ruleset, digest))
         if pending is not None:
@@ -73,9 +73,18 @@ class Store:
             "SELECT value FROM solved WHERE kind = ? AND ruleset = ? AND key = ?",
             (kind, ruleset, digest),
         ).fetchone()
-        return None if row is None else int(row[0])
+        return None if row is None else row[0]
 
-    def put(self, kind: str, ruleset: str, key: Key, value: int) -> None:
+    def get(self, kind: str, ruleset: str, key: Key) -> int | None:
+        value = self._lookup(kind, ruleset, key)
+        return None if value is None else int(value)
+
+    def get_text(self, kind: str, ruleset: str, key: Key) -> str | None:
+        """A value stored as text (partizan values in CGSuite notation)."""
+        value = self._lookup(kind, ruleset, key)
+        return None if value is None else str(value)
+
+    def put(self, kind: str, ruleset: str, key: Key, value: int | str) -> None:
         self._pending[(kind, ruleset, _digest(key))] = value
         if len(self._pending) >= self._batch or (
             time.monotonic() - self._last_flush > self._seconds

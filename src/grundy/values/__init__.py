@@ -1,6 +1,20 @@
 """The algebra of game values.  Imports nothing else of grundy."""
 
+from grundy.values.game import ConfusionInterval, Game, simplest_number
 from grundy.values.nimber import format_nimber, mex, parse_nimber
+from grundy.values.notation import NotationError, parse
 from grundy.values.outcome import Outcome
+from grundy.values.thermograph import Thermograph
 
-__all__ = ["Outcome", "format_nimber", "mex", "parse_nimber"]
+__all__ = [
+    "ConfusionInterval",
+    "Game",
+    "NotationError",
+    "Outcome",
+    "Thermograph",
+    "format_nimber",
+    "mex",
+    "parse",
+    "parse_nimber",
+    "simplest_number",
+]

@@ -1,0 +1,91 @@
+"""Atropos outcomes from the start (seed 004, L1184): the fast solver against the generic
+engine and the naive reference, measured in the same run.
+
+``python -m bench --only atropos``.  Each workload prints one JSON line: the
+outcome, the states solved, the seconds, and the ratio to the generic Solver and
+to the naive reference (full Grundy recursion) on the same board where those
+finish in reasonable time.  ``reference_c_seconds`` is the time an independent C
+program (plain depth-first search with a transposition table) needed on this
+machine class, as stated in issue 6; it was not run here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.rulesets import get
+from grundy.rulesets.atropos import start
+from grundy.rulesets.atropos_conjectures import can_force_fill
+from grundy.rulesets.atropos_search import AtroposSolver, start_state
+from grundy.rulesets.base import ImpartialRuleset
+from grundy.search import Solver
+from grundy.search.naive import naive_grundy
+from grundy.values import Outcome
+
+
+@dataclass(frozen=True)
+class AtroposWorkload:
+    name: str
+    n: int
+    restricted: bool = True
+    quick: bool = True  # also run with --quick
+    generic: bool = False  # also time the generic Solver
+    naive: bool = False  # also time the naive reference
+    reference_c_seconds: float | None = None
+    fill: bool = False  # the Conjecture 5.2.2 fill game instead of the outcome
+
+
+WORKLOADS = [
+    AtroposWorkload("atropos n=4", 4, generic=True, naive=True),
+    AtroposWorkload("atropos n=5", 5, generic=True),
+    AtroposWorkload("atropos n=6", 6, reference_c_seconds=17.0),
+    AtroposWorkload("atropos n=7", 7, quick=False, reference_c_seconds=570.0),
+    AtroposWorkload("unrestricted-atropos n=4", 4, False, generic=True, naive=True),
+    AtroposWorkload("unrestricted-atropos n=5", 5, False, generic=True),
+    AtroposWorkload("unrestricted-atropos n=6", 6, False, quick=False),
+    AtroposWorkload("atropos fill game n=5 (Conjecture 5.2.2)", 5, fill=True),
+]
+
+
+def _timed(function: Any, *args: Any) -> tuple[Any, float]:
+    began = time.perf_counter()
+    result = function(*args)
+    return result, time.perf_counter() - began
+
+
+def run(workload: AtroposWorkload) -> dict[str, Any]:
+    n, restricted = workload.n, workload.restricted
+    if workload.fill:
+        (first, second), seconds = _timed(
+            lambda: (can_force_fill(n, True), can_force_fill(n, False)))
+        return {"workload": workload.name, "fill_by_first": first, "fill_by_second": second,
+                "seconds": round(seconds, 3)}
+    solver = AtroposSolver(n, restricted)
+    wins, seconds = _timed(solver.wins, start_state(n, restricted))
+    row: dict[str, Any] = {
+        "workload": workload.name,
+        "first_player_wins": wins,
+        "conjecture": wins is ((n % 4 in (0, 3)) if restricted else (n * (n + 1) // 2 % 2 == 0)),
+        "seconds": round(seconds, 3),
+        "states_solved": len(solver.table),
+        "states_per_second": round(len(solver.table) / seconds),
+    }
+    ruleset = get("atropos" if restricted else "unrestricted-atropos")
+    assert isinstance(ruleset, ImpartialRuleset)
+    if workload.generic:
+        generic = Solver(ruleset)
+        outcome, generic_seconds = _timed(generic.outcome, start(n))
+        assert (outcome is Outcome.N) is wins
+        row["generic_solver_seconds"] = round(generic_seconds, 3)
+        row["speedup_vs_generic_solver"] = round(generic_seconds / seconds, 1)
+    if workload.naive:
+        value, naive_seconds = _timed(naive_grundy, ruleset, start(n))
+        assert (value != 0) is wins
+        row["naive_seconds"] = round(naive_seconds, 3)
+        row["speedup_vs_naive"] = round(naive_seconds / seconds, 1)
+    if workload.reference_c_seconds is not None:
+        row["reference_c_seconds"] = workload.reference_c_seconds
+        row["speedup_vs_reference_c"] = round(workload.reference_c_seconds / seconds, 2)
+    return row

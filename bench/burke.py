@@ -1,0 +1,71 @@
+"""Benchmarks for Burke's Matchmaker and Dictator games (seed 004): big instances and
+whole-table runs that are too slow for the tests.  One JSON line each."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+from grundy.rulesets.base import ImpartialRuleset
+from grundy.rulesets.dictator import find_chain_proof, is_dictator
+from grundy.rulesets.matchmaker import StubbornMatchmaker, matchmaker_tables, solver
+from grundy.search.naive import naive_grundy
+
+
+def _timed(function: Callable[[], Any]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    value = function()
+    return value, time.perf_counter() - start
+
+
+def stubborn_empty(n: int, naive: bool) -> dict[str, Any]:
+    """The empty Stubborn board (reading notes: n = 7 is *2, n = 8 is *0)."""
+    ruleset = StubbornMatchmaker()
+    search, reference = solver(ruleset), cast(ImpartialRuleset[Any], ruleset)
+    value, seconds = _timed(lambda: search.grundy(ruleset.start(n)))
+    line = {"workload": f"stubborn-matchmaker empty board n={n}", "value": value,
+            "seconds": round(seconds, 2), "positions_expanded": search.budget.nodes}
+    if naive:
+        naive_value, naive_seconds = _timed(lambda: naive_grundy(reference, ruleset.start(n)))
+        line |= {"naive_seconds": round(naive_seconds, 2),
+                 "speedup_vs_naive": round(naive_seconds / seconds, 1),
+                 "values_agree": naive_value == value}
+    return line
+
+
+def tables(max_n: int) -> dict[str, Any]:
+    result, seconds = _timed(lambda: matchmaker_tables(max_n))
+    return {"workload": f"matchmaker-tables up to {max_n} per side", "seconds": round(seconds, 2),
+            "cells_reached": len(result.comparison()),
+            "cells_agreeing": len(result.comparison()) - len(result.mismatches()),
+            "mismatches": [list(cell) for cell, _, _ in result.mismatches()]}
+
+
+def chain_proofs(n: int, m: int) -> dict[str, Any]:
+    """A shortest chain proof for every full board of m ballots on n candidates."""
+    boards = [b for b in itertools.combinations_with_replacement(
+        itertools.permutations(range(1, n + 1)), m) if not any(is_dictator(x) for x in b)]
+    proofs, seconds = _timed(lambda: [find_chain_proof(b) for b in boards])
+    lengths = [len(p.subsets) for p in proofs if p is not None]
+    return {"workload": f"chain proofs, every full board {m} ballots x {n} candidates",
+            "boards": len(boards), "seconds": round(seconds, 2),
+            "unprovable": len(boards) - len(lengths), "longest_chain": max(lengths)}
+
+
+def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
+    jobs: list[tuple[str, Callable[[], dict[str, Any]]]] = [
+        ("stubborn-matchmaker empty board n=7", lambda: stubborn_empty(7, naive=True)),
+        ("chain proofs, every full board 2 ballots x 4 candidates", lambda: chain_proofs(4, 2)),
+    ]
+    if not quick:
+        jobs += [
+            ("stubborn-matchmaker empty board n=8", lambda: stubborn_empty(8, naive=False)),
+            ("matchmaker-tables up to 8 per side", lambda: tables(8)),
+            ("chain proofs, every full board 3 ballots x 4 candidates",
+             lambda: chain_proofs(4, 3)),
+        ]
+    for name, job in jobs:
+        if only in name:
+            yield job()

@@ -1,0 +1,169 @@
+"""Benchmarks for the partizan search: Col, Snort and Domineering, vs pycgt and cgt-py.
+
+Each workload is a fixed family of positions (paths, cycles, grids, fixed-seed random
+graphs, Domineering rectangles).  grundy solves them with ``PartizanSolver``; when
+the optional ``bench`` extras are installed, ``pycgt`` (pure Python) and ``cgt-py``
+(cgt-tools' Rust core) compute the same instances in the same run.  Every value is
+converted to a grundy ``Game`` (through the libraries' option lists, not their
+printed notation) and compared; the JSON line reports the totals and our speed-up
+over each library.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.rulesets import get
+from grundy.rulesets.base import PartizanRuleset
+from grundy.search.partizan import PartizanSolver
+from grundy.values import Game
+
+Edges = list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Instance:
+    label: str
+    vertices: int
+    edges: Edges
+    #: Domineering: rows and columns (then vertices/edges are unused)
+    board: tuple[int, int] | None = None
+
+
+def path(n: int) -> Instance:
+    return Instance(f"P{n}", n, [(i, i + 1) for i in range(n - 1)])
+
+
+def cycle(n: int) -> Instance:
+    return Instance(f"C{n}", n, [(i, (i + 1) % n) for i in range(n)])
+
+
+def grid(rows: int, columns: int) -> Instance:
+    edges = [(i * columns + j, (i + di) * columns + j + dj)
+             for i in range(rows) for j in range(columns)
+             for di, dj in ((0, 1), (1, 0)) if i + di < rows and j + dj < columns]
+    return Instance(f"grid {rows}x{columns}", rows * columns, edges)
+
+
+def gnp(n: int, p: float, seed: int) -> Instance:
+    rng = random.Random(seed)
+    edges = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < p]
+    return Instance(f"G({n},{p}) #{seed}", n, edges)
+
+
+def board(rows: int, columns: int) -> Instance:
+    return Instance(f"{rows}x{columns}", 0, [], (rows, columns))
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    ruleset: str
+    instances: list[Instance]
+    quick: int  # how many instances --quick keeps
+
+
+GRAPHS = [path(n) for n in (6, 9, 12)] + [cycle(n) for n in (7, 10)] + \
+    [grid(2, 4), grid(3, 3), grid(3, 4)] + [gnp(10, 0.3, seed) for seed in range(3)]
+WORKLOADS = [
+    Workload("partizan col: paths, cycles, grids, G(10,0.3)", "col", GRAPHS, 5),
+    Workload("partizan snort: paths, cycles, grids, G(10,0.3)", "snort", GRAPHS, 5),
+    Workload("partizan domineering rectangles", "domineering",
+             [board(r, c) for r, c in ((2, 2), (3, 3), (2, 6), (3, 4), (4, 4), (3, 6))], 4),
+]
+
+
+def _text(instance: Instance) -> str:
+    if instance.board is not None:
+        return f"{instance.board[0]}x{instance.board[1]}"
+    return f"{instance.vertices};" + ",".join(f"{a}-{b}" for a, b in instance.edges)
+
+
+def ours(ruleset_name: str, instance: Instance) -> Game:
+    ruleset = get(ruleset_name)
+    assert isinstance(ruleset, PartizanRuleset)
+    return PartizanSolver(ruleset).value(ruleset.parse(_text(instance)))
+
+
+def _converter(left: Callable[[Any], Any], right: Callable[[Any], Any],
+               key: Callable[[Any], Any]) -> Callable[[Any], Game]:
+    """Rebuild another library's canonical game as a grundy Game from its options."""
+    memo: dict[Any, Game] = {}
+
+    def convert(game: Any) -> Game:
+        k = key(game)
+        found = memo.get(k)
+        if found is None:
+            found = memo[k] = Game.of(map(convert, left(game)), map(convert, right(game)))
+        return found
+
+    return convert
+
+
+def pycgt_value(ruleset_name: str, instance: Instance) -> Any:
+    from pycgt.rulesets import domineering, graphs
+
+    if instance.board is not None:
+        return domineering.rectangle(*instance.board)
+    rule = graphs.COL if ruleset_name == "col" else graphs.SNORT
+    return graphs.value(graphs.uncoloured(graphs.Graph.of(instance.vertices, instance.edges)),
+                        rule)
+
+
+def cgt_py_value(ruleset_name: str, instance: Instance) -> Any:
+    import cgt_py
+
+    if instance.board is not None:
+        rows, columns = instance.board
+        return cgt_py.Domineering("|".join(["." * columns] * rows)).canonical_form
+    kind = cgt_py.Col if ruleset_name == "col" else cgt_py.Snort
+    return kind(instance.vertices, edges=instance.edges).canonical_form
+
+
+LIBRARIES: dict[str, tuple[Callable[[str, Instance], Any], Callable[[Any], Game]]] = {}
+if importlib.util.find_spec("pycgt") is not None:
+    LIBRARIES["pycgt"] = (pycgt_value, _converter(lambda g: g.left, lambda g: g.right,
+                                                  lambda g: g))
+if importlib.util.find_spec("cgt_py") is not None and importlib.util.find_spec("anywidget"):
+    LIBRARIES["cgt_py"] = (cgt_py_value, _converter(lambda g: g.left_options,
+                                                    lambda g: g.right_options, repr))
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def run(workload: Workload, quick: bool) -> dict[str, Any]:
+    instances = workload.instances[: workload.quick] if quick else workload.instances
+    start = time.perf_counter()
+    values = [ours(workload.ruleset, instance) for instance in instances]
+    seconds = time.perf_counter() - start
+    line: dict[str, Any] = {
+        "workload": workload.name,
+        "instances": len(instances),
+        "seconds": round(seconds, 3),
+        "values": {i.label: _short(str(v)) for i, v in zip(instances, values, strict=True)},
+    }
+    for name, (solve, convert) in LIBRARIES.items():
+        start = time.perf_counter()
+        theirs = [solve(workload.ruleset, instance) for instance in instances]
+        their_seconds = time.perf_counter() - start
+        agree = all(convert(t) is v for t, v in zip(theirs, values, strict=True))
+        line[f"{name}_seconds"] = round(their_seconds, 3)
+        line[f"speedup_vs_{name}"] = round(their_seconds / seconds, 2)
+        line[f"{name}_values_agree"] = agree
+    missing = sorted({"pycgt", "cgt_py"} - set(LIBRARIES))
+    if missing:
+        line["not_installed"] = missing  # pip install -e '.[bench]'
+    return line
+
+
+def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
+    for workload in WORKLOADS:
+        if only in workload.name:
+            yield run(workload, quick)

@@ -1,0 +1,282 @@
+"""``grundy atropos``: outcomes, conjectures, dice odds, pictures and play (seed 004).
+
+The library does the work (``grundy.rulesets.atropos*``); these commands only read
+options, call it and print.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from grundy.cli import Output, Spinner
+from grundy.cli.common import Search, emit_json, json_option, search_options
+from grundy.rulesets.atropos import (
+    AtroposMove,
+    bad_triangles,
+    board_svg,
+    board_text,
+    format_course,
+    format_rows,
+    parse_position,
+    playable_cells,
+    safe_colours,
+    state_of,
+)
+from grundy.rulesets.atropos_board import FROM_LETTER, LETTERS
+from grundy.rulesets.atropos_conjectures import check
+from grundy.rulesets.atropos_players import PLAYERS, player
+from grundy.rulesets.atropos_search import AtroposSolver
+from grundy.rulesets.atropos_variants import (
+    DICE,
+    Decision,
+    Match,
+    bot_answer,
+    die,
+    face_text,
+    loss_probability,
+    win_next_turn_probability,
+)
+from grundy.rulesets.base import IllegalMoveError
+from grundy.search import Store, default_store_path
+
+UNRESTRICTED = click.option("--unrestricted", is_flag=True,
+                            help="Unrestricted Atropos (Def 3.2.2): play anywhere.")
+
+
+@click.group()
+def atropos() -> None:
+    """Atropos (Burke, seed 004): outcomes, conjectures, dice odds, pictures and play.
+
+    POSITION is a bare size (the empty board), the course string
+    `[13][302]...[121212]LastPlay:null`, or readable rows such as `./r./...`
+    (open circles top-down; the last move in lower case).
+    """
+
+
+@atropos.command()
+@click.argument("position")
+@UNRESTRICTED
+@search_options
+@json_option
+def outcome(position: str, unrestricted: bool, max_nodes: int | None,
+            max_seconds: float | None, store: str | None, as_json: bool) -> None:
+    """Who wins from POSITION with perfect play, and a winning move."""
+    start = parse_position(position)
+    if bad_triangles(start):
+        raise IllegalMoveError("this board already has a bad triangle: the game is over")
+    restricted = not unrestricted
+    search = Search(max_nodes, max_seconds, store)
+    opened = None if store is None else Store(
+        default_store_path() if store == "default" else store)
+    try:
+        with Spinner() as spinner:
+            solver = AtroposSolver(start.n, restricted, search.budget(spinner), opened)
+            began = time.perf_counter()
+            state = state_of(start, restricted)
+            wins = solver.wins(state)
+            found = solver.winning_move(state) if wins else None
+            seconds = time.perf_counter() - began
+    finally:
+        if opened is not None:
+            opened.close()
+    move = None if found is None else (*start.board.cells[found[0]], found[1])
+    label = None if move is None else f"{LETTERS[move[2]]}{move[0]},{move[1]}"
+    result = {
+        "size": start.n, "position": format_rows(start), "restricted": restricted,
+        "player_to_move_wins": wins, "winning_move": label,
+        "states_solved": len(solver.table), "positions_expanded": solver.budget.nodes,
+        "seconds": round(seconds, 3),
+    }
+    if as_json:
+        emit_json(result)
+        return
+    click.echo("N: the player to move wins" if wins else "P: the player to move loses")
+    if label:
+        click.echo(f"winning move: {label}")
+    click.echo(f"{len(solver.table):,} states solved ({solver.budget.nodes:,} expanded) "
+               f"in {seconds:.2f} s")
+
+
+@atropos.command()
+@click.option("--max-size", type=click.IntRange(1, 8), default=5, show_default=True)
+@search_options
+@json_option
+def conjectures(max_size: int, max_nodes: int | None, max_seconds: float | None,
+                store: str | None, as_json: bool) -> None:
+    """Check Conjectures 4.2.1, 5.2.1 and 5.2.2 (L1030, L1190, L1194) for sizes 1..N."""
+    search = Search(max_nodes, max_seconds, store)
+    with Spinner() as spinner:
+        budget = search.budget(spinner)
+        results = [check(n, budget) for n in range(1, max_size + 1)]
+    if as_json:
+        emit_json([r.to_json() for r in results])
+        return
+    yes = {True: "yes", False: "NO"}
+    Output().table(
+        ["n", "first wins", "unrestricted first wins", "fill: by first / second",
+         "4.2.1", "5.2.1", "5.2.2"],
+        [[str(r.n), yes[r.first_wins], yes[r.unrestricted_first_wins],
+          f"{yes[r.fill_enforcers[0]]} / {yes[r.fill_enforcers[1]]}",
+          *(("holds" if ok else "FAILS") for ok in
+            (r.conjecture_4_2_1, r.conjecture_5_2_1, r.conjecture_5_2_2))]
+         for r in results],
+    )
+
+
+@atropos.command()
+@click.argument("position")
+@UNRESTRICTED
+@click.option("--colour-blind", is_flag=True,
+              help="Barred | / shaded % / filled # symbols instead of letters (Fig 2.1).")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True),
+              help="Also write an SVG picture to this file.")
+@json_option
+def show(position: str, unrestricted: bool, colour_blind: bool, svg_path: str | None,
+         as_json: bool) -> None:
+    """The board, the playable circles with their safe colours, and any bad triangle."""
+    board = parse_position(position)
+    if svg_path is not None:
+        Path(svg_path).write_text(board_svg(board, colour_blind), encoding="utf-8")
+    cells = playable_cells(board, not unrestricted)
+    safe = {f"{j},{i}": "".join(LETTERS[c] for c in safe_colours(board, (j, i)))
+            for j, i in cells}
+    bad = [[list(c) for c in t] for t in bad_triangles(board)]
+    if as_json:
+        emit_json({"size": board.n, "position": format_rows(board),
+                   "course": format_course(board), "playable": safe, "bad_triangles": bad})
+        return
+    click.echo(board_text(board, colour_blind))
+    click.echo(format_course(board))
+    if bad:
+        click.echo(f"bad triangle(s): {bad}: the player who made it has lost")
+    else:
+        click.echo("playable circles (safe colours): "
+                   + ", ".join(f"{k} ({v or 'none'})" for k, v in safe.items()))
+
+
+@atropos.command()
+@click.argument("position")
+@click.option("--die", "die_name", type=click.Choice(sorted(DICE)),
+              help="One die (default: every die of L1376-1382).")
+@UNRESTRICTED
+@json_option
+def dice(position: str, die_name: str | None, unrestricted: bool, as_json: bool) -> None:
+    """Atropos with a die (Def 6.1.1): the chance the player to move loses this turn,
+    and the chance they survive and the opponent then loses at once."""
+    board = parse_position(position)
+    rows = []
+    for name in [die_name] if die_name else list(DICE):
+        faces = die(name)
+        lose = loss_probability(board, faces, not unrestricted)
+        win = win_next_turn_probability(board, faces, not unrestricted)
+        rows.append([name, " ".join(face_text(f) for f in faces), str(lose), str(win)])
+    if as_json:
+        emit_json([{"die": name, "faces": faces.split(), "lose_this_turn": lose,
+                    "win_next_turn": win} for name, faces, lose, win in rows])
+        return
+    Output().table(["die", "faces", "P(lose this turn)", "P(opponent loses next turn)"], rows)
+    if die_name in (None, "d20"):
+        click.echo("note: the thesis lists only 19 faces for the 20-sided die (erratum); "
+                   "d20 rolls those 19")
+
+
+@atropos.command()
+@click.option("--size", type=click.IntRange(1, 12), default=4, show_default=True)
+@click.option("--variant", type=click.Choice(["plain", "dice", "cards", "multi-cards",
+                                              "three-player"]),
+              default="plain", show_default=True)
+@click.option("--opponent", type=click.Choice(sorted(PLAYERS)), default="heuristic",
+              show_default=True, help="The computer players' strategy.")
+@click.option("--die", "die_name", type=click.Choice(sorted(DICE)), default="d6",
+              show_default=True, help="The die of --variant dice.")
+@click.option("--players", type=click.IntRange(2, 8), default=2, show_default=True,
+              help="Seats for --variant multi-cards (three-player always has 3).")
+@click.option("--seat", type=click.IntRange(0, 8), default=1, show_default=True,
+              help="Your seat (1 moves first); 0: computers only.")
+@UNRESTRICTED
+@click.option("--colour-blind", is_flag=True, help="Barred / shaded / filled symbols.")
+@click.option("--seed", type=int, help="Seed the dice, the cards and the computers.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
+              help="The perfect player's search budget per move (then it plays heuristically).")
+@json_option
+def play(size: int, variant: str, opponent: str, die_name: str, players: int, seat: int,
+         unrestricted: bool, colour_blind: bool, seed: int | None, max_nodes: int,
+         as_json: bool) -> None:
+    """Play Atropos or a variant against computer opponents, reading moves from stdin.
+
+    Moves are written colour then row,column (R2,1; Y for green); in the card
+    phase type a card number or `pass`; `quit` leaves.  Three-player Atropos is
+    unrestricted (L432) whatever --unrestricted says.
+    """
+    match = Match(size, variant, players,  # type: ignore[arg-type]
+                  restricted=not unrestricted and variant != "three-player",
+                  faces=die(die_name), rng=random.Random(seed))
+    out = Output(stderr=as_json)
+    bots = [player(opponent, max_nodes) for _ in range(match.players)]
+    shown = 0
+    while (decision := match.decision()) is not None:
+        for line in match.log[shown:]:
+            out.line(line)
+        shown = len(match.log)
+        if decision.player + 1 != seat:
+            match.answer(bot_answer(match, bots[decision.player]))
+            continue
+        choice = ask(match, decision, out, colour_blind)
+        if choice == "quit":
+            break
+        try:
+            match.answer(choice)
+        except IllegalMoveError as error:
+            out.line(str(error))
+    for line in match.log[shown:]:
+        out.line(line)
+    out.line(board_text(match.position, colour_blind))
+    if match.winner is not None:
+        out.line(f"player {match.winner + 1} wins", style="bold")
+    if as_json:
+        emit_json({"variant": variant, "size": size, "winner": None if match.winner is None
+                   else match.winner + 1, "log": match.log,
+                   "final": format_course(match.position)})
+
+
+def ask(match: Match, decision: Decision, out: Output, colour_blind: bool) -> Any:
+    """The human's answer to a decision: a move, a card index, None (pass) or "quit"."""
+    while True:
+        if decision.kind == "card":
+            hand = ", ".join(f"{k}: {face_text(c)}" for k, c in enumerate(decision.cards))
+            out.line(f"top card {face_text(match.top)}; your cards {hand}; a number or pass")
+        else:
+            out.line(board_text(match.position, colour_blind))
+            legal = ", ".join(f"{LETTERS[c]}{j},{i}" for j, i, c in decision.moves)
+            out.line(f"you may colour with {face_text(decision.colours)}: {legal}")
+        line = sys.stdin.readline()
+        if not line:
+            return "quit"
+        text = line.strip().upper()
+        if text in ("QUIT", "Q", "EXIT"):
+            return "quit"
+        if decision.kind == "card":
+            if text == "PASS":
+                return None
+            if text.isdigit():
+                return int(text)
+        else:
+            move = parse_move_text(text)
+            if move in decision.moves:
+                return move
+        out.line(f"cannot read {line.strip()!r} here: try again")
+
+
+def parse_move_text(text: str) -> AtroposMove | None:
+    """``R2,1`` → (2, 1, red); None if it is not of that form."""
+    colour = FROM_LETTER.get(text[:1])
+    row, _, column = text[1:].partition(",")
+    if colour is None or not row.strip().isdigit() or not column.strip().isdigit():
+        return None
+    return int(row), int(column), colour

@@ -1,0 +1,245 @@
+"""Commands for Burke's Matchmaker and Dictator games (seed 004, ``004_d08755248cee49c5.txt``):
+``matchmaker-tables``, ``matchmaker-conjecture``, ``matchmaker-transform``,
+``dictator-prove`` and ``dictator-verify``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from grundy.cli import Output, Spinner
+from grundy.cli.common import Search, emit_json, json_option, search_options
+from grundy.rulesets import GrundyError, ParseError, get
+from grundy.rulesets.dictator import (
+    LETTERS,
+    BasicDictator,
+    Board,
+    chain_certificate,
+    find_chain_proof,
+    letter,
+    pareto_violated,
+    remaining_plays,
+    verify_chain_proof,
+)
+from grundy.rulesets.matchmaker import (
+    Matching,
+    Matchmaker,
+    check_neighbour_pairs,
+    check_uncrossing,
+    crossings,
+    matching_class,
+    matchmaker_tables,
+    neighbour_pairs,
+    shift_west,
+    un_z,
+)
+from grundy.search import Solver
+
+MATCHMAKERS = ("matchmaker", "stubborn-matchmaker", "full-matchmaker")
+
+
+def _cell(values: Any) -> str:
+    return ",".join(map(str, sorted(values)))
+
+
+@click.command("matchmaker-tables")
+@click.option("--max-n", type=click.IntRange(1, 9), default=6, show_default=True,
+              help="Largest board (candidates per side); 8 reaches all 40 printed cells "
+                   "(about a minute).")
+@click.option("--loose", is_flag=True,
+              help="Count every board without crossed pairs (the printed tables need the "
+                   "stricter convention).")
+@search_options
+@json_option
+def matchmaker_tables_command(max_n: int, loose: bool, max_nodes: int | None,
+                              max_seconds: float | None, store: str | None,
+                              as_json: bool) -> None:
+    """Regenerate Tables 5.1-5.4 of seed 004 (L1259-1319) by brute force over Stubborn
+    Matchmaker boards, beside the printed cells; exit status 1 if some cell differs."""
+    with Spinner() as spinner:
+        tables = matchmaker_tables(max_n, not loose,
+                                   Search(max_nodes, max_seconds, store).budget(spinner))
+    rows = tables.comparison()
+    mismatches = tables.mismatches()
+    if as_json:
+        emit_json({"conventions": tables.conventions(), "max_n": max_n,
+                   "cells": [{"class": list(cell), "printed": sorted(printed or ()),
+                              "computed": sorted(computed)} for cell, printed, computed in rows],
+                   "mismatches": len(mismatches)})
+    else:
+        out = Output()
+        out.heading("Stubborn Matchmaker by class (x; min loners, max loners)",
+                    "seed 004 Tables 5.1-5.4, L1259-1319")
+        out.line(f"conventions: {tables.conventions()}")
+        out.table(["x", "loners", "printed", "computed", ""],
+                  [[str(x), f"({low},{high})", _cell(printed or ()), _cell(computed),
+                    "" if printed == frozenset(computed) else "differs"]
+                   for (x, low, high), printed, computed in rows])
+        out.line(f"{len(rows) - len(mismatches)} of {len(rows)} printed cells reached by boards "
+                 f"up to {max_n} per side agree")
+    if mismatches:
+        sys.exit(1)
+
+
+@click.command("matchmaker-conjecture")
+@click.argument("conjecture", type=click.Choice(["uncrossing", "neighbour-pairs"]))
+@click.option("--ruleset", "name", type=click.Choice(MATCHMAKERS[:2]),
+              default="stubborn-matchmaker", show_default=True)
+@click.option("--max-n", type=click.IntRange(1, 8), default=6, show_default=True,
+              help="Largest board (candidates per side) examined.")
+@click.option("--show", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Counterexamples to print.")
+@search_options
+@json_option
+def matchmaker_conjecture(conjecture: str, name: str, max_n: int, show: int,
+                          max_nodes: int | None, max_seconds: float | None, store: str | None,
+                          as_json: bool) -> None:
+    """Check Conjecture 5.3.1 (uncrossing flips the low bit) or 5.3.2 (neighbour pairs keep
+    the value) of seed 004 (L1202, L1222) on every board up to --max-n per side.  Exit
+    status 1 when a counterexample is found, e.g. `matchmaker-conjecture neighbour-pairs
+    --ruleset matchmaker --max-n 4`."""
+    ruleset = get(name)
+    assert isinstance(ruleset, Matchmaker)
+    check = check_uncrossing if conjecture == "uncrossing" else check_neighbour_pairs
+    with Spinner() as spinner:
+        report = check(ruleset, max_n, Search(max_nodes, max_seconds, store).budget(spinner))
+    shown = [(ruleset.format(a), ruleset.format(b), va, vb)
+             for a, b, va, vb in report.counterexamples[:show]]
+    if as_json:
+        emit_json({"conjecture": report.conjecture, "ruleset": name, "max_n": max_n,
+                   "cases": report.cases, "counterexamples": len(report.counterexamples),
+                   "shown": [{"before": a, "after": b, "values": [va, vb]}
+                             for a, b, va, vb in shown]})
+    else:
+        click.echo(f"{report.conjecture} on {name}, boards up to {max_n} per side: "
+                   f"{report.cases:,} cases, {len(report.counterexamples):,} counterexamples")
+        relation = "after = before xor 1" if conjecture == "uncrossing" else "equal values"
+        for a, b, va, vb in shown:
+            click.echo(f"  {a} (*{va}) -> {b} (*{vb}): expected {relation}")
+    if not report.holds:
+        sys.exit(1)
+
+
+def _ints(text: str, count: int) -> list[int]:
+    parts = text.split(",")
+    if len(parts) != count or not all(p.strip().isdigit() for p in parts):
+        raise ParseError(f"{text!r}: give {count} whole number(s) separated by commas")
+    return [int(p) for p in parts]
+
+
+@click.command("matchmaker-transform")
+@click.argument("ruleset_name", metavar="RULESET", type=click.Choice(MATCHMAKERS))
+@click.argument("position")
+@click.option("--neighbour-pairs", "pair_at", metavar="I,J",
+              help="M(I,J): insert the uncrossed pairs (I,J), (I+1,J+1) (L1210).")
+@click.option("--un-z", "z_at", metavar="I,J", help="Un-Z at (I,J) (Lemma 5.3.3, L1241).")
+@click.option("--shift-west", "shift_at", metavar="A",
+              help="Move the West pair A, A+1 to the top (Lemma 5.3.4, L1253).")
+@json_option
+def matchmaker_transform(ruleset_name: str, position: str, pair_at: str | None,
+                         z_at: str | None, shift_at: str | None, as_json: bool) -> None:
+    """Class (x, y, z) (L1257), crossings and nimber of a board, and of its transform."""
+    ruleset = get(ruleset_name)
+    assert isinstance(ruleset, Matchmaker)
+    board = ruleset.parse(position)
+    chosen = [t for t in (pair_at, z_at, shift_at) if t is not None]
+    if len(chosen) > 1:
+        raise GrundyError("give at most one of --neighbour-pairs, --un-z, --shift-west")
+    boards = [board]
+    if pair_at is not None:
+        boards.append(neighbour_pairs(board, *_ints(pair_at, 2)))
+    elif z_at is not None:
+        boards.append(un_z(board, *_ints(z_at, 2)))
+    elif shift_at is not None:
+        boards.append(shift_west(board, *_ints(shift_at, 1)))
+    solver = Solver(ruleset)
+
+    def describe(m: Matching) -> dict[str, Any]:
+        return {"position": ruleset.format(m), "class": list(matching_class(m)),
+                "crossings": crossings(m), "grundy": solver.grundy(ruleset.check(m))}
+
+    described = [describe(m) for m in boards]
+    if as_json:
+        emit_json(described)
+        return
+    for label, d in zip(("board", "transform"), described, strict=False):
+        click.echo(f"{label}: {d['position']}  class {tuple(d['class'])}  "
+                   f"{d['crossings']} crossed pairs  *{d['grundy']}")
+
+
+def _board(text: str) -> Board:
+    ruleset = get("basic-dictator")
+    assert isinstance(ruleset, BasicDictator)
+    return ruleset.parse(text)
+
+
+def _format_board(board: Board) -> str:
+    return get("basic-dictator").format(board)
+
+
+@click.command("dictator-prove")
+@click.argument("board")
+@click.option("--max-steps", type=click.IntRange(min=0), metavar="K",
+              help="Longest chain of IIA-manipulations tried.")
+@search_options
+@json_option
+def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
+                   max_seconds: float | None, store: str | None, as_json: bool) -> None:
+    """Pareto status of a Dictator board (Lemma 4.4.1), the Basic Dictator winner
+    (Cor 4.4.2) and a shortest chain proof of a violation (Def 3.4.16), with its
+    certificate for full boards (check it with `grundy dictator-verify`)."""
+    position = _board(board)
+    with Spinner() as spinner:
+        proof = find_chain_proof(position, max_steps,
+                                 Search(max_nodes, max_seconds, store).budget(spinner))
+    certificate = None
+    if proof is not None and all(0 not in b for b in position):
+        certificate = "|".join(
+            "".join(letter(c) for c in sorted(subset)) + "=" + _format_board(after)
+            for subset, after in chain_certificate(position, proof))
+    basic = get("basic-dictator")
+    assert isinstance(basic, BasicDictator)
+    summary = {
+        "board": _format_board(position),
+        "pareto_violated": pareto_violated(position),
+        "remaining_plays": remaining_plays(position),
+        "basic_next_player_wins": basic.fast_outcome(position),
+        "chain_proof": None if proof is None else str(proof),
+        "certificate": certificate,
+    }
+    if as_json:
+        emit_json(summary)
+        return
+    click.echo(f"Pareto {'violated' if summary['pareto_violated'] else 'not yet violated'} "
+               f"(Lemma 4.4.1); {summary['remaining_plays']} plays left; Basic Dictator: the "
+               f"next player {'wins' if summary['basic_next_player_wins'] else 'loses'}")
+    click.echo(f"chain proof: {proof}" if proof else "no chain proof"
+               + ("" if max_steps is None else f" of at most {max_steps} steps"))
+    if certificate:
+        click.echo(f"certificate: {certificate}")
+
+
+@click.command("dictator-verify")
+@click.argument("board")
+@click.argument("certificate")
+def dictator_verify(board: str, certificate: str) -> None:
+    """Check a chain-proof certificate on a full board (Lemma 4.5.1, O(m n²) a step).
+
+    CERTIFICATE is the steps separated by '|', each SUBSET=BALLOTS, e.g.
+    `AC=ABDC;BCAD|ABD=DABC;BCDA` (as `grundy dictator-prove` prints it)."""
+    position = _board(board)
+    steps = []
+    for number, step in enumerate(filter(None, certificate.split("|")), 1):
+        subset, equals, ballots = step.partition("=")
+        if not equals or not subset or not set(subset.upper()) <= set(LETTERS):
+            raise ParseError(f"step {number} is {step!r}: write SUBSET=BALLOTS like AC=ABDC;BCAD")
+        steps.append((frozenset(LETTERS.index(c) + 1 for c in subset.upper()), _board(ballots)))
+    x, y = verify_chain_proof(position, steps)
+    click.echo(f"valid: {letter(y)} is above {letter(x)} in every ballot but {letter(x)} > "
+               f"{letter(y)} in the result")
+
+#: Registered by ``grundy.cli.main``.
+BURKE_COMMANDS = (matchmaker_tables_command, matchmaker_conjecture, matchmaker_transform,
+                  dictator_prove, dictator_verify)

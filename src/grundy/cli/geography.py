@@ -1,0 +1,133 @@
+"""``grundy encode``, ``grundy encode-sum`` and ``grundy generate``: geography positions
+built by the constructions of seeds 001 and 002, printed in the geography text format
+(so they can be fed back to ``grundy value``), with optional DOT and SVG drawings."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from grundy.cli.common import emit_json, impartial, json_option
+from grundy.reductions.geography_constructions import binomial_tree, nimber_generation
+from grundy.reductions.star_atlas import homomorphic_sum, star_atlas
+from grundy.rulesets.geography import Geography, GeographyPosition, UndirectedGeography
+from grundy.rulesets.graphs import graph_dot
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CONSTRUCTIONS = {"nimber-generation": nimber_generation, "binomial-tree": binomial_tree}
+
+
+def drawing_options(command: F) -> F:
+    path = click.Path(dir_okay=False, writable=True)
+    command = click.option("--svg", "svg_path", type=path, metavar="FILE",
+                           help="Also draw the graph as SVG into FILE.")(command)
+    return click.option("--dot", "dot_path", type=path, metavar="FILE",
+                        help="Also write the graph in Graphviz DOT into FILE.")(command)
+
+
+def report(
+    rules: Geography,
+    position: GeographyPosition,
+    seconds: float,
+    dot_path: str | None,
+    svg_path: str | None,
+    as_json: bool,
+    **facts: Any,
+) -> None:
+    """Print the position (text or JSON) and write the drawings asked for."""
+    text = rules.format(position)
+    if dot_path is not None:
+        title = f"{rules.name} start={position.token}"
+        dot = graph_dot(position.adj, rules.directed, title, selected=1 << position.token)
+        Path(dot_path).write_text(dot, encoding="utf-8")
+    if svg_path is not None:
+        Path(svg_path).write_text(rules.render_svg(position), encoding="utf-8")
+    if as_json:
+        edges = sum(row.bit_count() for row in position.adj) // (1 if rules.directed else 2)
+        emit_json({"ruleset": rules.name, "position": text, "vertices": position.n,
+                   "edges": edges, "build_seconds": round(seconds, 6), **facts})
+    else:
+        click.echo(text)
+
+
+@click.command()
+@click.argument("ruleset_name", metavar="RULESET")
+@click.argument("position_text", metavar="POSITION")
+@click.option("--as", "target", type=click.Choice(["geography"]), required=True,
+              help="The ruleset to encode into (Generalized Geography, by Star Atlas).")
+@drawing_options
+@json_option
+def encode(
+    ruleset_name: str, position_text: str, target: str,
+    dot_path: str | None, svg_path: str | None, as_json: bool,
+) -> None:
+    """A Generalized Geography position with the nimber of POSITION (seed 002 Thm 11, Star
+    Atlas), built without computing that nimber.
+
+    Example: grundy encode nim 1,2 --as geography
+    """
+    ruleset = impartial(ruleset_name)
+    position = ruleset.parse(position_text)
+    start = time.perf_counter()
+    encoded = star_atlas(ruleset, position)
+    report(Geography(), encoded, time.perf_counter() - start, dot_path, svg_path, as_json,
+           source={"ruleset": ruleset.name, "position": ruleset.format(position)})
+
+
+@click.command("encode-sum")
+@click.argument("first_ruleset", metavar="R1")
+@click.argument("first_position", metavar="P1")
+@click.argument("second_ruleset", metavar="R2")
+@click.argument("second_position", metavar="P2")
+@drawing_options
+@json_option
+def encode_sum(
+    first_ruleset: str, first_position: str, second_ruleset: str, second_position: str,
+    dot_path: str | None, svg_path: str | None, as_json: bool,
+) -> None:
+    """One Generalized Geography position whose nimber is nimber(P1) XOR nimber(P2)
+    (seed 002 Thm 17, the homomorphic sum).
+
+    Example: grundy encode-sum nim 2 transverse-wave "(01)(2)"
+    """
+    first, second = impartial(first_ruleset), impartial(second_ruleset)
+    g1, g2 = first.parse(first_position), second.parse(second_position)
+    start = time.perf_counter()
+    encoded = homomorphic_sum((first, g1), (second, g2))
+    report(Geography(), encoded, time.perf_counter() - start, dot_path, svg_path, as_json,
+           summands=[{"ruleset": first.name, "position": first.format(g1)},
+                     {"ruleset": second.name, "position": second.format(g2)}])
+
+
+@click.command()
+@click.argument("kind", type=click.Choice(["undirected-geography"]))
+@click.option("--nimber", type=click.IntRange(min=0), required=True, metavar="N",
+              help="The value *N of the generated position.")
+@click.option("--construction", type=click.Choice(sorted(CONSTRUCTIONS)),
+              default="nimber-generation", show_default=True,
+              help="Ferland's Algorithm 1 (O(N²) vertices) or the binomial tree t(N) "
+                   "(2^N vertices).")
+@drawing_options
+@json_option
+def generate(
+    kind: str, nimber: int, construction: str,
+    dot_path: str | None, svg_path: str | None, as_json: bool,
+) -> None:
+    """An undirected geography position of value *N (seed 001 Alg 1 with its fixes,
+    or Obs 3.6.1's binomial tree).
+
+    Example: grundy generate undirected-geography --nimber 7
+    """
+    start = time.perf_counter()
+    position = CONSTRUCTIONS[construction](nimber)
+    report(UndirectedGeography(), position, time.perf_counter() - start, dot_path, svg_path,
+           as_json, nimber=nimber, construction=construction)
+
+
+#: Registered by ``grundy.cli.main``.
+GEOGRAPHY_COMMANDS = [encode, encode_sum, generate]

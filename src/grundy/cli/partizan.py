@@ -1,0 +1,78 @@
+"""``grundy value`` for partizan rulesets: the canonical form, then the outcome class.
+
+``grundy.cli.main``'s ``value`` command hands a game over to ``partizan_value``
+when some ruleset in it is partizan; a sum may mix partizan and impartial
+positions (an impartial position counts as the nimber of its Grundy value).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from grundy.cli import Spinner
+from grundy.cli.common import Search, emit_json
+from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
+from grundy.rulesets.base import PartizanRuleset
+from grundy.search import Solver, Store, default_store_path
+from grundy.search.partizan import PartizanSolver
+from grundy.values import Game
+
+
+def is_partizan(game: tuple[str, ...]) -> bool:
+    """Does RULESET POSITION ... name a partizan ruleset?  (Unknown names: no, so that
+    the impartial path reports them.)"""
+    names = game[::2] if len(game) % 2 == 0 else ()
+    try:
+        return any(isinstance(get(name), PartizanRuleset) for name in names)
+    except GrundyError:
+        return False
+
+
+def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, search: Search,
+                   as_json: bool) -> None:
+    """Print the canonical form of the sum and its outcome (or only an outcome)."""
+    pairs: list[tuple[Ruleset[Any], Any]] = []
+    for name, text in zip(game[::2], game[1::2], strict=True):
+        ruleset = get(name)
+        pairs.append((ruleset, ruleset.parse(text)))
+    if misere and len(pairs) != 1:
+        raise GrundyError("misère play has no sum rule: give one RULESET POSITION with --misere")
+    store = None
+    if search.store is not None:
+        store = Store(default_store_path() if search.store == "default" else search.store)
+    try:
+        with Spinner() as spinner:
+            budget = search.budget(spinner)
+            if misere or outcome_only:
+                ruleset, position = pairs[0]
+                if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset):
+                    solver = PartizanSolver(ruleset, budget, store)
+                    outcome = (solver.misere_outcome if misere else solver.outcome)(position)
+                    key = "misere_outcome" if misere else "outcome"
+                    if as_json:
+                        emit_json({**ruleset.to_json(position), key: outcome.value})
+                    else:
+                        play = "misère play" if misere else "normal play"
+                        click.echo(f"{outcome.value}\n{play}: {outcome.description}")
+                    return
+            total = Game.zero()
+            for ruleset, position in pairs:
+                if isinstance(ruleset, PartizanRuleset):
+                    total += PartizanSolver(ruleset, budget, store).value(position)
+                else:
+                    assert isinstance(ruleset, ImpartialRuleset)
+                    total += Game.nimber(Solver(ruleset, budget, store).grundy(position))
+    finally:
+        if store is not None:
+            store.close()
+    outcome = total.outcome()
+    if as_json:
+        parts = [ruleset.to_json(position) for ruleset, position in pairs]
+        emit_json({**(parts[0] if len(parts) == 1 else {"sum": parts}),
+                   "value": str(total), "outcome": outcome.value})
+    elif outcome_only:
+        click.echo(f"{outcome.value}\nnormal play: {outcome.description}")
+    else:
+        click.echo(f"{total}\n{outcome.value}: {outcome.description}")

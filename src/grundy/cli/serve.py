@@ -1,0 +1,31 @@
+"""``grundy serve``: the browser workbench on a local web server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from grundy.search import Store, default_store_path
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (keep 127.0.0.1 unless you mean to share it).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free port).")
+@click.option("--store", metavar="PATH",
+              help="SQLite file of solved positions (default: $GRUNDY_STORE, else "
+                   "~/.local/share/grundy/store.sqlite; 'none' keeps them in memory only).")
+def serve(host: str, port: int, store: str | None) -> None:
+    """Start the browser workbench: play, values and hints at http://HOST:PORT/."""
+    import uvicorn
+
+    from grundy.web import create_app
+
+    path = None if store == "none" else Path(store) if store else default_store_path()
+    if path is not None:
+        Store(path).close()  # a bad path is a one-line error now, not on every request
+    click.echo(f"grundy workbench on http://{host}:{port}/ (store: {path or 'memory only'}); "
+               "Ctrl-C stops it", err=True)
+    uvicorn.run(create_app(path), host=host, port=port, log_level="warning")

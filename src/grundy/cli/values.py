@@ -1,0 +1,91 @@
+"""``grundy calc`` and ``grundy thermograph``: the algebra of partizan game values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from grundy.cli.common import CliError, emit_json, json_option
+from grundy.values import Game, NotationError, Thermograph, parse
+from grundy.values.thermograph import plot
+
+
+def _parse(expression: str) -> Game:
+    try:
+        return parse(expression)
+    except NotationError as error:
+        raise CliError(str(error)) from None
+    except RecursionError:
+        raise CliError("the game is too deep to compute here (Python's recursion limit): "
+                       "write a shallower expression") from None
+
+
+def _walls(thermo: Thermograph) -> list[str]:
+    def points(wall: tuple[tuple[object, object], ...]) -> str:
+        return "  ".join(f"({t}, {v})" for t, v in wall)
+
+    return [f"left wall (t, value): {points(thermo.left)}",
+            f"right wall (t, value): {points(thermo.right)}"]
+
+
+@click.command()
+@click.argument("expression")
+@json_option
+def calc(expression: str, as_json: bool) -> None:
+    """Print the canonical form of a game written in CGSuite notation.
+
+    Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, *, *n, ^, v, ^n, vn, ^*,
+    1*, +-x, {left options | right options} (more bars nest: {4|2 || 3|-2}), joined
+    by + and -.
+    """
+    game = _parse(expression)
+    outcome = game.outcome()
+    if not as_json:
+        click.echo(f"{game}\n{outcome.value}: {outcome.description}")
+        return
+    number = game.number()
+    interval = game.confusion_interval()
+    emit_json({
+        "expression": expression,
+        "value": str(game),
+        "outcome": outcome.value,
+        "is_number": game.is_number,
+        "number": None if number is None else str(number),
+        "nimber": game.nimber_value(),
+        "birthday": game.birthday,
+        "left_stop": str(game.left_stop()),
+        "right_stop": str(game.right_stop()),
+        "mean": str(game.mean()),
+        "temperature": str(game.temperature()),
+        "confusion_interval": None if interval.empty else str(interval),
+        "is_infinitesimal": game.is_infinitesimal,
+        "is_all_small": game.is_all_small,
+    })
+
+
+@click.command()
+@click.argument("expression")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
+              help="Save a picture of the thermograph (PNG, SVG or PDF by extension).")
+@json_option
+def thermograph(expression: str, plot_path: str | None, as_json: bool) -> None:
+    """Mean, temperature and the exact walls of a game's thermograph.
+
+    Walls are breakpoints (temperature, value) from t = -1 up to the temperature, where
+    both walls reach the mast.  Example: grundy thermograph "{4|2}" --plot t.png
+    """
+    game = _parse(expression)
+    thermo = game.thermograph()
+    if plot_path is not None:
+        try:
+            plot(thermo, plot_path, title=f"{game}: mean {thermo.mast}, "
+                                         f"temperature {thermo.temperature}")
+        except ValueError as error:  # matplotlib: an extension it cannot write
+            raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
+    if as_json:
+        emit_json({"value": str(game), **thermo.to_json()})
+        return
+    click.echo(f"{game}\nmean: {thermo.mast}\ntemperature: {thermo.temperature}")
+    for line in _walls(thermo):
+        click.echo(line)

@@ -1,0 +1,183 @@
+"""Reductions of seed 003 (Fenner et al., black-white games).
+
+- G_pos → G*_pos (``003_b9b71f74cb16b358.txt`` L308): add a fresh variable u to
+  every clause; Player 1 wins G_pos on φ iff Player 2 wins G*_pos on the result.
+- G*_pos → Col (§4.2, L312-322): vertices X ∪ Y ∪ C ∪ {z}; edges y_i–x_i, x_i–c_j
+  when x_i is in c_j, every pair of clause vertices, z–c_j.  Player 1 wins G*_pos
+  on φ iff the second player wins Col on the graph (Col value 0, not *).
+- TQBF → black-white poset (§3.1, L133-152): stacks of choice, waiting and
+  anti-cheat nodes, a clause section and a balance section; White, moving first,
+  wins iff the formula is true (Theorem 3.7).  The posets are far too big to
+  solve (n = 1, m = 1 already gives 280 elements), so the tests check the
+  structure and the gadgets' values.
+
+The promises are about *who wins*, with a change of role (first ↔ second player)
+that none of the registry's ``Kind``s states; each ``WinnerReduction`` in
+``REDUCTIONS`` gives its promise as a predicate on the two outcome classes, and the
+tests check it on random small formulas.  They are not in
+``grundy.reductions.registry`` yet: its verifier solves impartial games only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from grundy.rulesets.base import Citation, GrundyError
+from grundy.rulesets.graphs import HashedAdjacency, vertices
+from grundy.rulesets.pos_cnf import PosCnf
+from grundy.rulesets.posets import Poset, up_sets
+from grundy.rulesets.tinted import TintedGraph
+from grundy.values import Outcome
+
+SEED = "003_b9b71f74cb16b358.txt"
+
+
+def _start(position: PosCnf) -> PosCnf:
+    if position.true or position.false or position.over:
+        raise GrundyError("these reductions map starting formulas: give one with no T=, F=")
+    return position
+
+
+def gpos_to_gpos_star(position: PosCnf) -> PosCnf:
+    """φ = c_1 ∧ ... ∧ c_m  ↦  (c_1 ∨ u) ∧ ... ∧ (c_m ∨ u), u a fresh variable (L308)."""
+    clauses = _start(position).clauses
+    u = 1 << max((c.bit_length() for c in clauses), default=0)
+    return PosCnf(tuple(c | u for c in clauses), 0, 0)
+
+
+def gpos_star_to_col(position: PosCnf) -> TintedGraph:
+    """The Col graph of §4.2 (L312-322) on vertices x_1..x_n (0..n-1), y_1..y_n
+    (n..2n-1), the clauses (2n..2n+m-1) and z (2n+m); nothing coloured."""
+    clauses = _start(position).clauses
+    variables = vertices(position.free)
+    n, m = len(variables), len(clauses)
+    edges = [(i, n + i) for i in range(n)]
+    edges += [(i, 2 * n + j) for j, c in enumerate(clauses)
+              for i, v in enumerate(variables) if c >> v & 1]
+    edges += [(2 * n + j, 2 * n + k) for j in range(m) for k in range(j + 1, m)]
+    edges += [(2 * n + m, 2 * n + j) for j in range(m)]
+    size = 2 * n + m + 1
+    adj = [0] * size
+    for a, b in edges:
+        adj[a] |= 1 << b
+        adj[b] |= 1 << a
+    everything = (1 << size) - 1
+    return TintedGraph(size, HashedAdjacency(adj), everything, everything)
+
+
+@dataclass(frozen=True)
+class TqbfPoset:
+    """The §3.1 poset with its named parts (element numbers), for inspection."""
+
+    poset: Poset
+    choice: tuple[tuple[int, ...], ...]  # choice[i][bits]: stack i+1, bits = 4l + 2a + r
+    waiting: tuple[tuple[int, ...], ...]
+    alpha: tuple[int, ...]
+    beta: tuple[int, ...]
+    clause: tuple[int, ...]
+    dummy: int
+    interrupt: int
+    balance_black: tuple[int, ...]
+    balance_white: int
+
+
+def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[int]]]) -> TqbfPoset:
+    """The black-white poset of §3.1 (L139-152) for ∃x1 ∀x2 ... ∃x(2n+1) f, f's clauses
+    given as (positive variables, negative variables), variables numbered from 1.
+
+    Colours as printed (odd stacks: white choice nodes, black waiting and anti-cheat
+    nodes; reversed for even stacks); Black is Left.  |W_i| = (2n + 2 − i)·M with
+    M = 20n + m + 19 non-waiting nodes.
+    """
+    if variables % 2 == 0 or variables < 1:
+        raise GrundyError(f"the TQBF game needs an odd number of variables, got {variables}")
+    n, m = (variables - 1) // 2, len(clauses)
+    size_m = 20 * n + m + 19
+    up: list[int] = []  # covers, closed at the end
+    black = 0
+    counter = iter(range(10**9))
+
+    def new(is_black: bool) -> int:
+        nonlocal black
+        x = next(counter)
+        up.append(0)
+        black |= is_black << x
+        return x
+
+    def above(low: int, high: int) -> None:
+        up[low] |= 1 << high
+
+    choice, waiting, alpha, beta = [], [], [], []
+    for i in range(1, variables + 1):
+        odd = i % 2 == 1
+        choice.append(tuple(new(not odd) for _ in range(8)))
+        waiting.append(tuple(new(odd) for _ in range((2 * n + 2 - i) * size_m)))
+        for c in choice[-1]:
+            for w in waiting[-1]:
+                above(c, w)
+    for i in range(1, variables):
+        odd = i % 2 == 1
+        a, b = new(odd), new(odd)
+        alpha.append(a)
+        beta.append(b)
+        for bits in range(8):
+            above(choice[i - 1][bits], a if bits & 1 == 0 else b)  # right bit of C_i
+            above(choice[i][bits], a if bits & 4 == 0 else b)  # left bit of C_(i+1)
+    interrupt = new(False)
+    clause_nodes = []
+    for positive, negative in clauses:
+        b = new(True)
+        clause_nodes.append(b)
+        above(interrupt, b)
+        for i in range(1, variables + 1):
+            for bits in range(8):
+                assignment = bits >> 1 & 1
+                if (assignment and i in positive) or (not assignment and i in negative):
+                    above(choice[i - 1][bits], b)
+    dummy = new(True)
+    above(interrupt, dummy)
+    balance_black = tuple(new(True) for _ in range(8))
+    balance_white = new(False)
+    for x in balance_black:
+        above(x, balance_white)
+    total = len(up)
+    closed = up_sets(total, up)
+    poset = Poset(total, closed, black, (1 << total) - 1)
+    return TqbfPoset(poset, tuple(choice), tuple(waiting), tuple(alpha), tuple(beta),
+                     tuple(clause_nodes), dummy, interrupt, balance_black, balance_white)
+
+
+def _left_first_wins(outcome: Outcome) -> bool:
+    return outcome in (Outcome.L, Outcome.N)
+
+
+@dataclass(frozen=True)
+class WinnerReduction:
+    """A position map whose promise relates who wins, given on the outcome classes of
+    a source position and its image."""
+
+    name: str
+    source: str
+    target: str
+    map_position: Callable[[PosCnf], Hashable]
+    promise: Callable[[Outcome, Outcome], bool]
+    citation: Citation
+    summary: str
+
+
+REDUCTIONS = [
+    WinnerReduction(
+        "g-pos->g-pos-star", "g-pos", "g-pos-star", gpos_to_gpos_star,
+        lambda a, b: _left_first_wins(a) != _left_first_wins(b),
+        Citation(SEED, "L308", "G_pos to G*_pos"),
+        "add a fresh variable u to every clause: Player 1 (Left, first) wins G_pos iff "
+        "Player 2 wins G*_pos",
+    ),
+    WinnerReduction(
+        "g-pos-star->col", "g-pos-star", "col", gpos_star_to_col,
+        lambda a, b: _left_first_wins(a) == (b is Outcome.P),
+        Citation(SEED, "L312-322", "Theorem 4.1, §4.2"),
+        "Player 1 (Left, first) wins G*_pos iff the second player wins Col on the graph",
+    ),
+]

@@ -1,0 +1,288 @@
+"""The partizan search: canonical values, outcomes and misère outcomes of positions.
+
+Works on any ``PartizanRuleset`` through its protocol.  A position's value is
+the canonical form of {its Left options' values | its Right options' values}
+(seed 003 Definition A.1, ``003_b9b71f74cb16b358.txt`` L468; seed 001 Ch. 2,
+``001_56c9c94dd1ec088e.wrapped.txt`` L203-270), and a position that splits into
+independent components is the sum of their values (Definition A.5, L501).
+
+As in the impartial engine (``search/engine.py``) the search is iterative (an
+explicit stack), memoised by the ruleset's canonical keys, optionally backed by a
+persistent ``Store`` (values kept as their CGSuite strings, parsed back with
+``grundy.values.notation``), bounded by a ``Budget``, and takes a ruleset's
+closed form (``fast_value``) where a theorem gives one.
+
+Misère play (the player who cannot move wins) has no sum theory, so the misère
+outcome searches the whole position, for each player moving first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from grundy.rulesets.base import Key, Move, PartizanRuleset, Player, Position, Ruleset
+from grundy.search.budget import Budget
+from grundy.search.naive import _deep
+from grundy.search.store import Store
+from grundy.values.game import Game
+from grundy.values.notation import parse
+from grundy.values.outcome import Outcome
+
+T = TypeVar("T")
+
+
+def outcome_of(left_first_wins: bool, right_first_wins: bool) -> Outcome:
+    """The outcome class from who wins moving first."""
+    if left_first_wins:
+        return Outcome.N if right_first_wins else Outcome.L
+    return Outcome.R if right_first_wins else Outcome.P
+
+
+@dataclass(frozen=True)
+class PartizanMoveValue(Generic[Position]):
+    """One move of one player with the value of the position it leads to."""
+
+    player: Player
+    move: Move
+    position: Position
+    value: Game
+
+
+class PartizanSolver(Generic[Position]):
+    """Solve positions of one partizan ruleset, sharing one transposition table.
+
+    >>> from grundy.rulesets import get
+    >>> str(PartizanSolver(get("partizan-subtraction")).value(
+    ...     get("partizan-subtraction").parse("1,3|2,3:2")))
+    '{1|0}'
+    """
+
+    def __init__(
+        self,
+        ruleset: PartizanRuleset[Position],
+        budget: Budget | None = None,
+        store: Store | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.budget = budget if budget is not None else Budget()
+        self.store = store
+        #: canonical key -> canonical value
+        self.table: dict[Key, Game] = {}
+        #: literal position -> value, a cheap first look before keying
+        self.seen: dict[Position, Game] = {}
+        #: (canonical key, player to move) -> does that player win?  (normal play)
+        self.win_table: dict[tuple[Key, Player], bool] = {}
+        #: (canonical key, player to move) -> does that player win under misère play?
+        self.misere_table: dict[tuple[Key, Player], bool] = {}
+
+    # -- public API ----------------------------------------------------------
+    def value(self, position: Position) -> Game:
+        """The canonical form of ``position`` under normal play."""
+        return self._run(self._value, position)
+
+    def outcome(self, position: Position) -> Outcome:
+        """L, R, N or P under normal play, by a search of the whole position for each
+        player moving first that stops at the first winning move (no canonical forms)."""
+        return outcome_of(
+            self._run(self._wins, position, Player.LEFT, False),
+            self._run(self._wins, position, Player.RIGHT, False),
+        )
+
+    def misere_outcome(self, position: Position) -> Outcome:
+        """L, R, N or P under misère play (the player who cannot move wins)."""
+        return outcome_of(
+            self._run(self._wins, position, Player.LEFT, True),
+            self._run(self._wins, position, Player.RIGHT, True),
+        )
+
+    def move_values(self, position: Position) -> list[PartizanMoveValue[Position]]:
+        """Every legal move of each player with the value it leads to."""
+        return [
+            PartizanMoveValue(player, move, child, self.value(child))
+            for player in Player
+            for move, child in self.ruleset.moves(position, player)
+        ]
+
+    # -- machinery -----------------------------------------------------------
+    def _run(self, search: Callable[..., T], *args: Any) -> T:
+        self.budget.start()
+        try:
+            return search(*args)
+        finally:
+            if self.store is not None:
+                self.store.flush()
+
+    def _known(self, key: Key) -> Game | None:
+        value = self.table.get(key)
+        if value is None and self.store is not None:
+            text = self.store.get_text("value", self.ruleset.name, key)
+            if text is not None:
+                value = self.table[key] = parse(text)
+        return value
+
+    def _record(self, key: Key, value: Game) -> None:
+        self.table[key] = value
+        if self.store is not None:
+            self.store.put("value", self.ruleset.name, key, str(value))
+
+    def _value(self, root: Position) -> Game:
+        """Iterative evaluation.
+
+        A frame is ``[key, children, next_index, values, left_count, position]``.
+        ``key is None`` marks a sum frame (children are components; ``values`` holds
+        their running sum); otherwise the children are the Left options followed by
+        the Right options and ``values`` collects their values.
+        """
+        rs = self.ruleset
+        components, key_of, options, fast = rs.components, rs.key, rs.options, rs.fast_value
+        table, known, tick, seen = self.table, self._known, self.budget.tick, self.seen
+        decomposes = type(rs).components is not Ruleset.components
+        zero = Game.zero()
+
+        def open_frame(position: Position, component: bool) -> Game | list[Any]:
+            value = seen.get(position)
+            if value is not None:
+                return value
+            part = position
+            if decomposes and not component:
+                parts = components(position)
+                if len(parts) != 1:
+                    return [None, list(parts), 0, zero, 0, position]
+                part = parts[0]
+            value = fast(part)
+            if value is None:
+                key = key_of(part)
+                value = table.get(key)
+                if value is None:
+                    value = known(key)
+                if value is None:
+                    tick(len(table))
+                    lefts = list(options(part, Player.LEFT))
+                    return [key, lefts + list(options(part, Player.RIGHT)), 0, [], len(lefts),
+                            position]
+            seen[position] = value
+            return value
+
+        top = open_frame(root, False)
+        if isinstance(top, Game):
+            return top
+        stack = [top]
+        while True:
+            frame = stack[-1]
+            children, index = frame[1], frame[2]
+            if index < len(children):
+                frame[2] = index + 1
+                child = open_frame(children[index], frame[0] is None)
+                if isinstance(child, list):
+                    stack.append(child)
+                    continue
+                value = child
+            else:
+                stack.pop()
+                key, values = frame[0], frame[3]
+                if key is None:
+                    value = values
+                else:
+                    count = frame[4]
+                    value = Game.of(values[:count], values[count:])
+                    self._record(key, value)
+                seen[frame[5]] = value
+                if not stack:
+                    return value
+                frame = stack[-1]
+            if frame[0] is None:
+                frame[3] = frame[3] + value
+            else:
+                frame[3].append(value)
+
+    def _wins(self, root: Position, mover: Player, misere: bool) -> bool:
+        """Does ``mover`` win moving first?  Iterative, stopping at the first winning
+        move; a frame is ``[key, player, children, next_index]``.  Normal play follows
+        ``options`` (which may be normalised); misère play follows the literal
+        ``moves``, since it has no theory of equivalent positions.  A player with no
+        move loses under normal play and wins under misère play."""
+        rs = self.ruleset
+        key_of, tick = rs.key, self.budget.tick
+        table = self.misere_table if misere else self.win_table
+
+        def options(position: Position, player: Player) -> list[Position]:
+            if misere:
+                return [child for _, child in rs.moves(position, player)]
+            return list(rs.options(position, player))
+
+        def decided(position: Position, player: Player) -> bool | list[Any]:
+            key = key_of(position)
+            won = table.get((key, player))
+            if won is not None:
+                return won
+            tick(len(table))
+            children = options(position, player)
+            if not children:
+                table[(key, player)] = misere
+                return misere
+            return [key, player, children, 0]
+
+        top = decided(root, mover)
+        if isinstance(top, bool):
+            return top
+        stack = [top]
+        while True:
+            frame = stack[-1]
+            key, player, children, index = frame
+            if index < len(children):
+                frame[3] = index + 1
+                child = decided(children[index], player.opponent)
+                if isinstance(child, list):
+                    stack.append(child)
+                    continue
+                if child:
+                    continue  # the opponent wins from there: keep looking
+                won = True
+            else:
+                won = False
+            stack.pop()
+            table[(key, player)] = won
+            if not won and stack:  # the parent's player moves here and wins
+                parent = stack.pop()
+                table[(parent[0], parent[1])] = True
+                won = True
+            if not stack:
+                return won
+
+
+# -- the naive reference ---------------------------------------------------------
+
+
+def naive_value(ruleset: PartizanRuleset[Hashable], position: Hashable) -> Game:
+    """{values of Left's moves | values of Right's moves} by plain recursion over the
+    literal ``moves``, memoised on the exact position: no keys, no components, no
+    closed forms.  For tests only."""
+    memo: dict[Hashable, Game] = {}
+
+    def value(p: Hashable) -> Game:
+        if p not in memo:
+            memo[p] = Game.of(
+                [value(child) for _, child in ruleset.moves(p, Player.LEFT)],
+                [value(child) for _, child in ruleset.moves(p, Player.RIGHT)],
+            )
+        return memo[p]
+
+    return _deep(value, position)
+
+
+def naive_misere_outcome(ruleset: PartizanRuleset[Hashable], position: Hashable) -> Outcome:
+    """The misère outcome by plain recursion (no move: the player to move wins)."""
+    memo: dict[tuple[Hashable, Player], bool] = {}
+
+    def wins(p: Hashable, player: Player) -> bool:
+        if (p, player) not in memo:
+            children = [child for _, child in ruleset.moves(p, player)]
+            memo[(p, player)] = not children or any(
+                not wins(child, player.opponent) for child in children
+            )
+        return memo[(p, player)]
+
+    return _deep(lambda p: outcome_of(wins(p, Player.LEFT), wins(p, Player.RIGHT)), position)
+

@@ -1,0 +1,399 @@
+"""What the browser workbench does, without the web: views, moves, values, hints.
+
+Everything here is plain Python over the ruleset protocol (``rulesets/base.py``), so
+a ruleset registered anywhere appears in the workbench with no edit here.  Every
+operation takes position *texts* and returns JSON-ready dicts; the only thing ever
+done with user text is the ruleset's own ``parse`` (nothing is evaluated as code).
+
+Safety (issue 7, item 4): searches run on a small, bounded thread pool
+(``Workbench.search``), off the web server's event loop; a full queue is refused at
+once ("busy") instead of piling up, and every search has a node and a time budget
+(``search/budget.py``), so the answer is a value or "not solved within the budget",
+never a hang.  Work without search (``Workbench.light``: drawing a position, listing
+its moves) is bounded by the size cap and runs beside the pool, so a page stays
+playable while searches run.  Positions over the size cap are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from grundy.reductions import all_reductions
+from grundy.reductions import get as get_reduction
+from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets, get
+from grundy.rulesets.base import Move, PartizanRuleset, Player
+from grundy.search import Budget, BudgetExceeded, Solver, Store
+from grundy.search.partizan import PartizanSolver
+from grundy.values import Outcome, format_nimber
+
+T = TypeVar("T")
+
+LEVELS = ("random", "perfect")
+PLAYERS = {"L": Player.LEFT, "R": Player.RIGHT}
+#: The outcomes of the position after a move that are wins for the player who made it
+#: (the opponent moves next there and loses).
+WINS_AFTER_MOVE = {
+    None: {Outcome.P},
+    Player.LEFT: {Outcome.P, Outcome.L},
+    Player.RIGHT: {Outcome.P, Outcome.R},
+}
+
+
+class Busy(GrundyError):
+    """Every worker is taken and the queue is full: the client should try again."""
+
+
+class TooBig(GrundyError):
+    """A position over the workbench's size cap."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep one request, and many tabs at once, from starving the server."""
+
+    #: Solver threads.  One: Python threads share a core for CPU-bound search anyway,
+    #: and nauty (pynauty, graph games' keys) is not safe in two threads at once (two
+    #: Node Kayles searches in parallel corrupted the heap).
+    workers: int = 1
+    #: Searches that may wait for the worker; more are refused as busy at once.
+    queue: int = 8
+    #: Longest position text accepted.
+    max_text: int = 2000
+    #: Most legal moves a position may have (the size cap for play and hints).
+    max_moves: int = 300
+    #: Largest ``size`` for random positions.
+    max_random_size: int = 30
+    #: Default and largest budgets of one search request.
+    seconds: float = 2.0
+    max_seconds: float = 10.0
+    nodes: int = 2_000_000
+    max_nodes: int = 20_000_000
+    #: Solved positions kept in memory per worker and ruleset before the table is dropped.
+    max_table: int = 2_000_000
+
+
+def _player(ruleset: Ruleset[Any], text: str | None) -> Player | None:
+    """The player to move: None for impartial rulesets, Left or Right otherwise."""
+    if isinstance(ruleset, ImpartialRuleset):
+        return None
+    if text not in PLAYERS:
+        raise GrundyError(f"{ruleset.name} is partizan: say who moves, player 'L' or 'R'")
+    return PLAYERS[text]
+
+
+def _legal(ruleset: Ruleset[Any], position: Any, player: Player | None) -> Iterable[Any]:
+    if isinstance(ruleset, PartizanRuleset):
+        assert player is not None
+        return ruleset.moves(position, player)
+    assert isinstance(ruleset, ImpartialRuleset)
+    return ruleset.moves(position)
+
+
+def heuristic_of(ruleset: Ruleset[Any]) -> Callable[[Any, random.Random], Move] | None:
+    """The ruleset's own heuristic player ``heuristic_move(position, rng)``, if it has one."""
+    hook = getattr(ruleset, "heuristic_move", None)
+    return hook if callable(hook) else None
+
+
+def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
+    """What the gallery and the play page need to know about a ruleset."""
+    levels = [*LEVELS, "heuristic"] if heuristic_of(ruleset) else list(LEVELS)
+    return {
+        "name": ruleset.name,
+        "aliases": list(ruleset.aliases),
+        "impartial": isinstance(ruleset, ImpartialRuleset),
+        "summary": ruleset.summary,
+        "citation": str(ruleset.citation),
+        "format": ruleset.text_format,
+        "examples": list(ruleset.examples),
+        "levels": levels,
+    }
+
+
+class Workbench:
+    """The workbench's operations, and the bounded pool they run on."""
+
+    def __init__(self, store_path: Path | None = None, limits: Limits | None = None) -> None:
+        self.store_path = store_path
+        self.limits = limits or Limits()
+        self._pool = ThreadPoolExecutor(self.limits.workers, thread_name_prefix="grundy-solve")
+        self._slots = threading.BoundedSemaphore(self.limits.workers + self.limits.queue)
+        self._local = threading.local()
+
+    # -- running -------------------------------------------------------------
+    async def light(self, operation: Callable[..., T], *args: Any) -> T:
+        """Run an operation without search (drawing, listing moves: bounded by the size
+        cap) on the event loop's default threads, so that it never waits for searches."""
+        return await asyncio.to_thread(operation, *args)
+
+    async def search(self, operation: Callable[..., T], *args: Any) -> T:
+        """Run a search on the solver pool; Busy at once if the queue is full."""
+        if not self._slots.acquire(blocking=False):
+            raise Busy("the workbench is busy with other searches: try again in a moment")
+
+        def job() -> T:
+            try:
+                return operation(*args)
+            finally:
+                self._slots.release()
+
+        try:
+            future = self._pool.submit(job)
+        except BaseException:
+            self._slots.release()
+            raise
+        return await asyncio.wrap_future(future)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def solver(self, ruleset: Ruleset[Any], seconds: float | None,
+               nodes: int | None) -> Solver[Any] | PartizanSolver[Any]:
+        """This worker's solver for ``ruleset`` (tables shared between its requests,
+        backed by the SQLite store), with a fresh budget for this request."""
+        local = self._local
+        if not hasattr(local, "solvers"):
+            local.solvers = {}
+            local.store = None if self.store_path is None else Store(self.store_path)
+        solver: Solver[Any] | PartizanSolver[Any] | None = local.solvers.get(ruleset.name)
+        if solver is None or len(solver.seen) > self.limits.max_table:
+            solver = local.solvers[ruleset.name] = (
+                PartizanSolver(ruleset, store=local.store)
+                if isinstance(ruleset, PartizanRuleset)
+                else Solver(cast(ImpartialRuleset[Any], ruleset), store=local.store)
+            )
+        solver.budget = self.budget(seconds, nodes)
+        return solver
+
+    def wins(self, solver: Solver[Any] | PartizanSolver[Any], child: Any,
+             mover: Player | None) -> bool:
+        """Does the move to ``child`` win for ``mover``?"""
+        return solver.outcome(child) in WINS_AFTER_MOVE[mover]
+
+    def budget(self, seconds: float | None, nodes: int | None) -> Budget:
+        lim = self.limits
+        return Budget(
+            max_nodes=min(nodes or lim.nodes, lim.max_nodes),
+            max_seconds=min(seconds or lim.seconds, lim.max_seconds),
+            check_every=64,  # look at the clock often: graph positions can be slow to key
+        )
+
+    # -- positions -----------------------------------------------------------
+    def parse(self, name: str, text: str) -> tuple[Ruleset[Any], Any]:
+        ruleset = get(name)
+        if len(text) > self.limits.max_text:
+            raise TooBig(
+                f"the position text has {len(text):,} characters: the workbench takes at most "
+                f"{self.limits.max_text:,} (use the grundy command for bigger positions)"
+            )
+        return ruleset, ruleset.parse(text)
+
+    def moves(self, ruleset: Ruleset[Any], position: Any, player: Player | None) -> list[Any]:
+        """The legal moves, refusing positions with more than the size cap allows."""
+        cap = self.limits.max_moves
+        legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
+        if len(legal) > cap:
+            raise TooBig(
+                f"this position has more than {cap} moves, over the workbench's size cap: "
+                "try a smaller one (or the grundy command, which has no cap)"
+            )
+        return legal
+
+    def view(self, ruleset: Ruleset[Any], position: Any, player: Player | None) -> dict[str, Any]:
+        """The position drawn, described and with every legal move and where it leads."""
+        legal = self.moves(ruleset, position, player)
+        return {
+            "ruleset": ruleset.name,
+            "position": ruleset.format(position),
+            "player": None if player is None else player.value,
+            "svg": ruleset.render_svg(position),
+            "text": ruleset.render_text(position),
+            "data": ruleset.data(position),
+            "moves": [
+                {
+                    "label": ruleset.format_move(move),
+                    "position": ruleset.format(child),
+                    "data": ruleset.data(child),
+                }
+                for move, child in legal
+            ],
+            "terminal": not legal,
+        }
+
+    # -- operations (each runs on the pool) ------------------------------------
+    def rulesets(self) -> list[dict[str, Any]]:
+        out = []
+        for ruleset in all_rulesets():
+            entry = describe(ruleset)
+            if ruleset.examples:
+                entry["thumbnail"] = ruleset.render_svg(ruleset.parse(ruleset.examples[0]))
+            out.append(entry)
+        return out
+
+    def ruleset(self, name: str) -> dict[str, Any]:
+        return describe(get(name))
+
+    def position(self, name: str, text: str, player: str | None = None) -> dict[str, Any]:
+        ruleset, position = self.parse(name, text)
+        return self.view(ruleset, position, _player(ruleset, player))
+
+    def random_view(self, name: str, size: int, seed: int | None,
+               player: str | None = None) -> dict[str, Any]:
+        ruleset = get(name)
+        cap = self.limits.max_random_size
+        if not 1 <= size <= cap:
+            raise TooBig(f"size {size} is out of range: random positions take a size 1 to {cap}")
+        position = ruleset.random_position(random.Random(seed), size)
+        return self.view(ruleset, position, _player(ruleset, player))
+
+    def play(self, name: str, text: str, move: str, player: str | None = None) -> dict[str, Any]:
+        ruleset, position = self.parse(name, text)
+        mover = _player(ruleset, player)
+        for label, child in self.moves(ruleset, position, mover):
+            if ruleset.format_move(label) == move.strip():
+                return self.view(ruleset, child, None if mover is None else mover.opponent)
+        legal = ", ".join(ruleset.format_move(m) for m, _ in _legal(ruleset, position, mover))
+        raise GrundyError(
+            f"{move.strip()!r} is not a legal move here; legal moves: {legal or 'none'}"
+        )
+
+    def analyse(self, name: str, text: str, seconds: float | None = None,
+                nodes: int | None = None) -> dict[str, Any]:
+        """The value and outcome of a position (normal play)."""
+        ruleset, position = self.parse(name, text)
+        return self.value(ruleset, position, seconds, nodes)
+
+    def value(self, ruleset: Ruleset[Any], position: Any, seconds: float | None,
+              nodes: int | None) -> dict[str, Any]:
+        """The nimber (impartial) or canonical form (partizan) and the outcome."""
+        solver = self.solver(ruleset, seconds, nodes)
+        try:
+            if isinstance(solver, Solver):
+                nimber = solver.grundy(position)
+                value, outcome = format_nimber(nimber), Outcome.N if nimber else Outcome.P
+            else:
+                value, outcome = str(solver.value(position)), solver.outcome(position)
+        except BudgetExceeded as error:
+            return _unsolved(error)
+        return {
+            "solved": True,
+            "value": value,
+            "outcome": outcome.value,
+            "description": outcome.description,
+            "nodes": solver.budget.nodes,
+        }
+
+    def reductions(self, name: str) -> list[dict[str, Any]]:
+        """The registered reductions from ``name`` to a registered ruleset."""
+        source = get(name).name
+        targets = {ruleset.name for ruleset in all_rulesets()}
+        return [
+            {
+                "name": r.name,
+                "target": r.target,
+                "kind": r.kind.value,
+                "citation": str(r.citation),
+                "summary": r.summary,
+            }
+            for r in all_reductions()
+            if r.source == source and r.target in targets
+        ]
+
+    def reduce(self, reduction_name: str, text: str, seconds: float | None = None,
+               nodes: int | None = None) -> dict[str, Any]:
+        """Map a position across a reduction; both values side by side."""
+        reduction = get_reduction(reduction_name)
+        source, position = self.parse(reduction.source, text)
+        target = get(reduction.target)
+        image = reduction.map_position(position)
+        image_text = target.format(image)
+        small = len(image_text) <= self.limits.max_text
+        return {
+            "reduction": reduction.name,
+            "kind": reduction.kind.value,
+            "source": {"ruleset": source.name, "position": source.format(position),
+                       **self.value(source, position, seconds, nodes)},
+            "target": {"ruleset": target.name, "position": image_text,
+                       "svg": target.render_svg(image) if small else None,
+                       **self.value(target, image, seconds, nodes)},
+        }
+
+    def hint(self, name: str, text: str, player: str | None = None,
+             seconds: float | None = None, nodes: int | None = None) -> dict[str, Any]:
+        """The value after every move, and whether the move wins (impartial: it leads
+        to value 0; partizan: the opponent, moving next, loses)."""
+        ruleset, position = self.parse(name, text)
+        mover = _player(ruleset, player)
+        legal = self.moves(ruleset, position, mover)
+        solver = self.solver(ruleset, seconds, nodes)
+        moves = []
+        try:
+            for move, child in legal:
+                if isinstance(solver, Solver):
+                    nimber = solver.grundy(child)
+                    value, winning = format_nimber(nimber), nimber == 0
+                else:
+                    value, winning = str(solver.value(child)), self.wins(solver, child, mover)
+                moves.append({"label": ruleset.format_move(move),
+                              "position": ruleset.format(child),
+                              "value": value, "winning": winning})
+        except BudgetExceeded as error:
+            return _unsolved(error)
+        return {"solved": True, "moves": moves}
+
+    def computer(self, name: str, text: str, level: str, player: str | None = None,
+                 seed: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+        """The computer's move at ``level`` and the position after it."""
+        ruleset, position = self.parse(name, text)
+        mover = _player(ruleset, player)
+        levels = describe(ruleset)["levels"]
+        if level not in levels:
+            raise GrundyError(
+                f"unknown level {level!r} for {ruleset.name}: use {', '.join(levels)}"
+            )
+        legal = self.moves(ruleset, position, mover)
+        if not legal:
+            raise GrundyError("the computer has no move here: the game is over")
+        rng = random.Random(seed)
+        move, note = self._choose(ruleset, position, legal, level, rng, seconds, mover)
+        child = next(c for m, c in legal if m == move)
+        return {
+            "move": ruleset.format_move(move),
+            "note": note,
+            "view": self.view(ruleset, child, None if mover is None else mover.opponent),
+        }
+
+    def _choose(self, ruleset: Ruleset[Any], position: Any, legal: list[Any], level: str,
+                rng: random.Random, seconds: float | None,
+                mover: Player | None) -> tuple[Move, str]:
+        if level == "heuristic":
+            hook = heuristic_of(ruleset)
+            assert hook is not None
+            return hook(position, rng), "heuristic move"
+        if level == "perfect":
+            solver = self.solver(ruleset, seconds, None)
+            try:
+                if isinstance(solver, Solver):
+                    move = solver.winning_move(position, rng)
+                else:
+                    shuffled = rng.sample(legal, len(legal))
+                    move = next((m for m, c in shuffled if self.wins(solver, c, mover)), None)
+            except BudgetExceeded:
+                return rng.choice(legal)[0], "not solved within the budget: a random move"
+            if move is not None:
+                return move, "a winning move"
+            return rng.choice(legal)[0], "no winning move exists (a P-position): a random move"
+        return rng.choice(legal)[0], "a random move"
+
+
+def _unsolved(error: BudgetExceeded) -> dict[str, Any]:
+    return {"solved": False, "message": f"not solved within the budget: {error}"}
+

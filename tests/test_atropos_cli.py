@@ -1,0 +1,74 @@
+"""`grundy atropos ...` (seed 004), driven through click's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from grundy.cli.main import cli
+
+FIG_6_4 = "[32][103][3002][10123][300122][12121]LastPlay:(1,1,3,2)"
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None})
+    return runner.invoke(cli, ["atropos", *args], input=stdin)
+
+
+def test_outcome_from_the_start() -> None:
+    result = run("outcome", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["player_to_move_wins"] is True and data["winning_move"]
+    result = run("outcome", "5")
+    assert result.output.startswith("P: the player to move loses")
+    assert run("outcome", "3", "--unrestricted").output.startswith("N:")
+
+
+def test_outcome_budget_and_store(tmp_path: Path) -> None:
+    result = run("outcome", "6", "--max-nodes", "100")
+    assert result.exit_code == 3 and "node budget" in result.output
+    store = str(tmp_path / "s.sqlite")
+    assert run("outcome", "4", "--store", store).exit_code == 0
+    assert "(0 expanded" in run("outcome", "4", "--store", store).output
+
+
+def test_bad_position_is_one_line() -> None:
+    result = run("show", "[13][302]")
+    assert result.exit_code == 2
+    assert result.output.startswith("grundy: error: 2 rows is too few")
+
+
+def test_show_and_svg(tmp_path: Path) -> None:
+    svg = tmp_path / "board.svg"
+    result = run("show", "./r./...", "--colour-blind", "--svg", str(svg))
+    assert result.exit_code == 0, result.output
+    assert "*|" in result.output and "LastPlay:(1,2,1,2)" in result.output
+    assert svg.read_text().startswith("<svg")
+    data = json.loads(run("show", "3", "--json").output)
+    assert data["playable"]["1,1"] == "R" and data["playable"]["3,1"] == "G"
+
+
+def test_dice_odds() -> None:
+    data = json.loads(run("dice", FIG_6_4, "--die", "d6", "--json").output)
+    assert data == [{"die": "d6", "faces": ["R", "B", "Y", "RB", "RY", "BY"],
+                     "lose_this_turn": "1/6", "win_next_turn": "11/36"}]
+    assert "19 faces" in run("dice", FIG_6_4).output
+
+
+def test_conjectures_table() -> None:
+    data = json.loads(run("conjectures", "--max-size", "3", "--json").output)
+    assert [row["first_player_wins"] for row in data] == [False, False, True]
+    assert all(row["conjecture_5.2.1"] for row in data)
+
+
+def test_play_against_the_computer() -> None:
+    result = run("play", "--size", "3", "--opponent", "random-safe", "--seed", "1", "--json",
+                 stdin="R1,1\nB1,3\nG3,1\n")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output.splitlines()[-1])
+    assert record["log"][0] == "player 1 colours R1,1"
+    computers = run("play", "--variant", "three-player", "--seat", "0", "--seed", "3", "--json")
+    assert json.loads(computers.output.splitlines()[-1])["winner"] in (1, 2, 3)

@@ -1,0 +1,60 @@
+"""The Matchmaker and Dictator commands (grundy.cli.burke), through click's test runner."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner, Result
+
+from grundy.cli.main import cli
+
+
+def run(*args: str) -> Result:
+    return CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None}).invoke(cli, list(args))
+
+
+def test_matchmaker_tables_states_conventions_and_agrees_up_to_five() -> None:
+    result = run("matchmaker-tables", "--max-n", "5")
+    assert result.exit_code == 0, result.output
+    assert "1 < i < n" in result.stdout and "without crossing a matched pair" in result.stdout
+    assert "14 of 14 printed cells" in result.stdout
+    loose = run("matchmaker-tables", "--max-n", "3", "--loose", "--json")
+    assert loose.exit_code == 1  # (1,0,0) differs without the exclusion
+    data = json.loads(loose.stdout)
+    assert data["mismatches"] == 1 and {"class": [1, 0, 0], "printed": [1],
+                                        "computed": [0, 1]} in data["cells"]
+
+
+def test_conjecture_checker_reports_counterexamples() -> None:
+    failing = run("matchmaker-conjecture", "neighbour-pairs", "--ruleset", "matchmaker",
+                  "--max-n", "4", "--show", "1")
+    assert failing.exit_code == 1
+    assert "71 cases, 4 counterexamples" in failing.stdout
+    assert "2: (*2) -> 4:1-3,2-4 (*6)" in failing.stdout
+    holding = run("matchmaker-conjecture", "uncrossing", "--max-n", "4", "--json")
+    assert holding.exit_code == 0 and json.loads(holding.stdout)["counterexamples"] == 0
+
+
+def test_transform_and_class() -> None:
+    result = run("matchmaker-transform", "stubborn-matchmaker", "4:1-1,2-2,3-4", "--un-z", "2,2")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1].startswith("transform: 2:1-2  class (1, 0, 0)")
+    bad = run("matchmaker-transform", "matchmaker", "3:1-2", "--shift-west", "x")
+    assert bad.exit_code == 2 and "grundy: error: 'x': give 1 whole number" in bad.stderr
+
+
+def test_dictator_prove_and_verify_round_trip() -> None:
+    proved = run("dictator-prove", "ABDC;BACD", "--json")
+    data = json.loads(proved.stdout)
+    assert data["pareto_violated"] and data["chain_proof"].startswith("{A,C}, {A,B,D}")
+    verified = run("dictator-verify", "ABDC;BACD", data["certificate"])
+    assert verified.exit_code == 0 and "D is above A in every ballot" in verified.stdout
+    forged = run("dictator-verify", "ABDC;BACD", "AC=BADC;BACD")
+    assert forged.exit_code == 2 and "A and B change places" in forged.stderr
+    unprovable = run("dictator-prove", "A_D_;__DA")
+    assert "no chain proof" in unprovable.stdout and "Pareto violated" in unprovable.stdout
+
+
+def test_dictator_values_through_the_generic_commands() -> None:
+    assert run("value", "basic-dictator", "____;____;____").stdout.startswith("0")
+    assert run("value", "basic-dictator", "A_;__").exit_code == 2

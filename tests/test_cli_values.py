@@ -1,0 +1,44 @@
+"""`grundy calc` and `grundy thermograph`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_cli import ok, run
+
+
+def test_calc_prints_the_canonical_form_and_outcome() -> None:
+    assert ok("calc", "{1|0} + ^ + *2").stdout.splitlines() == [
+        "{1^*2|^*2}", "L: Left wins whoever starts"]
+    assert ok("calc", "1/2 + 1/2 - 1").stdout.splitlines()[0] == "0"
+    assert ok("calc", "{4|2 || 3|-2}").stdout.splitlines()[0] == "2"
+
+
+def test_calc_json() -> None:
+    data = json.loads(ok("calc", "{4|2}", "--json").stdout)
+    assert data["value"] == "{4|2}" and data["outcome"] == "L"
+    assert (data["mean"], data["temperature"], data["confusion_interval"]) == ("3", "1", "[2, 4]")
+    assert (data["left_stop"], data["right_stop"], data["is_number"]) == ("4", "2", False)
+    assert data["birthday"] == 5
+    half = json.loads(ok("calc", "{0|1}", "--json").stdout)
+    assert half["is_number"] and half["number"] == "1/2" and half["confusion_interval"] is None
+
+
+def test_thermograph_prints_walls_and_plots(tmp_path: Path) -> None:
+    path = tmp_path / "t.png"
+    lines = ok("thermograph", "{4|2}", "--plot", str(path)).stdout.splitlines()
+    assert lines == ["{4|2}", "mean: 3", "temperature: 1",
+                     "left wall (t, value): (-1, 5)  (1, 3)",
+                     "right wall (t, value): (-1, 1)  (1, 3)"]
+    assert path.read_bytes().startswith(b"\x89PNG")
+    data = json.loads(ok("thermograph", "{8|-6}", "--json").stdout)
+    assert (data["mean"], data["temperature"]) == ("1", "7")
+
+
+def test_bad_input_is_one_line_with_status_2(tmp_path: Path) -> None:
+    for args in (["calc", "{1|2"], ["calc", "1 + x"], ["thermograph", "3/7"],
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")]):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith("grundy: error: ") and result.stderr.count("\n") == 1

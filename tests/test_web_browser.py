@@ -1,0 +1,226 @@
+"""End-to-end tests of the browser workbench in Debian's Chromium, driven by Playwright.
+
+The server runs in this process on a free port of 127.0.0.1; Chromium is Debian's
+(``/usr/bin/chromium``, installed here with apt-get when missing on CI or as root;
+never ``playwright install``).  Screenshots go to pytest's temporary directory.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from grundy.rulesets import all_rulesets, get
+from grundy.web import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT = 20_000  # ms, for any one wait
+
+
+def ensure_chromium() -> Path:
+    """Debian's Chromium, installed with apt-get when missing (one worker at a time)."""
+    if CHROMIUM.exists():
+        return CHROMIUM
+    may_install = os.environ.get("CI") == "true" or os.geteuid() == 0
+    if may_install and shutil.which("apt-get"):
+        with open("/tmp/grundy-chromium-install.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not CHROMIUM.exists():
+                env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+                subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
+                install = ["apt-get", "install", "-y", "-qq", "chromium"]
+                subprocess.run(install, check=False, env=env)
+    if not CHROMIUM.exists():
+        message = "Debian's chromium is not installed: apt-get install -y chromium"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The workbench on a free port of 127.0.0.1, with its own SQLite store."""
+    store = tmp_path_factory.mktemp("store") / "store.sqlite"
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(store), log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        threading.Event().wait(0.05)
+    assert server.started, "the workbench did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    path = ensure_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(path), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TIMEOUT)
+    yield page
+    page.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def wait_for_turn(page: Page) -> bool:
+    """Wait until the human may move (True) or the game is over (False)."""
+    page.wait_for_function("['human', 'over'].includes(document.body.dataset.state)")
+    return page.evaluate("document.body.dataset.state") == "human"
+
+
+def hinted_move(page: Page) -> tuple[str, bool]:
+    """Ask for a hint; the label of a winning move if there is one, else of the first move."""
+    page.click("#hint")
+    page.wait_for_function(
+        "() => /Winning moves|No winning move/.test("
+        "document.getElementById('hint-result').textContent)"
+    )
+    winning = page.locator("#moves button.winning")
+    if winning.count():
+        return str(winning.first.get_attribute("data-move")), True
+    return str(page.locator("#moves button").first.get_attribute("data-move")), False
+
+
+def test_gallery_lists_every_registered_ruleset(server: str, page: Page, tmp_path: Path) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector(".card")
+    names = page.locator(".card").evaluate_all(
+        "cards => cards.map(card => card.dataset.ruleset)"
+    )
+    assert names == [ruleset.name for ruleset in all_rulesets()]
+    page.screenshot(path=str(tmp_path / "gallery.png"), full_page=True)
+
+
+def test_transverse_wave_game_to_the_end_with_hints(
+    server: str, page: Page, tmp_path: Path
+) -> None:
+    """From an N-position, always playing the hinted winning move must beat the perfect
+    computer: the hints are right and the clicks reach the server."""
+    page.goto(server + "/play/transverse-wave?position=(01)(234)(035)")
+    page.wait_for_function("document.getElementById('value').textContent === '*4'")
+    moves = 0
+    while wait_for_turn(page):
+        label, winning = hinted_move(page)
+        assert winning, "from an N-position our side always has a winning move"
+        assert page.locator("svg rect.winning").count() >= 1
+        page.click(f"svg rect.clickable[data-move='{label}']")  # previews the move
+        page.wait_for_selector("#confirm-bar:not([hidden])")
+        assert f"Column {label}" in page.text_content("#preview-text")
+        assert page.locator("svg rect.preview").count() >= 1
+        page.screenshot(path=str(tmp_path / f"tw-move-{moves}.png"))
+        page.keyboard.press("Enter")  # confirm with the keyboard
+        moves += 1
+    assert page.text_content("#status") == "The computer cannot move: you win!"
+    assert moves >= 1
+    records = page.locator("#history li").all_text_contents()
+    assert sum(item.startswith("you: ") for item in records) == moves
+    page.screenshot(path=str(tmp_path / "tw-end.png"), full_page=True)
+
+
+def test_undo_resign_and_colour_blind_mode(server: str, page: Page) -> None:
+    page.goto(server + "/play/transverse-wave?position=PPGG/GGPG")
+    assert wait_for_turn(page)
+    start = page.input_value("#paste")
+    page.click("#moves button >> nth=0")
+    page.click("#confirm")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    wait_for_turn(page)
+    page.keyboard.press("u")
+    page.wait_for_function(
+        f"document.querySelector('svg title').textContent.endsWith({start!r})"
+    )
+    assert wait_for_turn(page)
+    page.click("#colour-blind")
+    assert page.locator("svg rect[fill='#7b3fa0']").count() == 0
+    assert page.locator("svg rect[fill='#0072b2']").count() >= 1
+    page.click("#resign")
+    assert page.text_content("#status") == "You resigned: the computer wins."
+    assert page.locator("#moves button:enabled").count() == 0
+
+
+def test_keyboard_play_and_budget_message(server: str, page: Page) -> None:
+    """Arrow keys choose, Enter plays; a budget too small shows the budget message."""
+    page.goto(server + "/play/node-kayles?position=5;0-1,1-2,2-3,3-4")
+    assert wait_for_turn(page)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#moves button.selected")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    page.fill("#paste", "40;" + ",".join(f"{i}-{i + 1}" for i in range(39)) + ",0-20,5-30,7-33")
+    page.fill("#seconds", "0.001")
+    page.select_option("#level", "random")
+    page.click("#start-paste")
+    page.wait_for_function(
+        "document.getElementById('outcome').textContent.includes('not solved within the budget')"
+    )
+
+
+@pytest.mark.skipif("atropos" not in {r.name for r in all_rulesets()}, reason="no Atropos yet")
+def test_atropos_game_to_the_end_with_hints(server: str, page: Page, tmp_path: Path) -> None:
+    """Atropos: pick a circle, then a colour; play hinted moves until the game ends."""
+    get("atropos")
+    page.goto(server + "/play/atropos?position=3")
+    moves = 0
+    while wait_for_turn(page):
+        label, _ = hinted_move(page)
+        spot = label.lstrip("RBGY")
+        page.click(f"svg circle.clickable[data-spot='{spot}']")
+        page.wait_for_selector(f"#choices button[data-move='{label}']")
+        page.screenshot(path=str(tmp_path / f"atropos-move-{moves}.png"))
+        page.click(f"#choices button[data-move='{label}']")
+        moves += 1
+    assert moves >= 1
+    assert page.locator("#status").get_attribute("class") in {"win", "lose"}
+    page.screenshot(path=str(tmp_path / "atropos-end.png"), full_page=True)
+
+
+def test_reduction_shows_both_values(server: str, page: Page) -> None:
+    page.goto(server + "/play/transverse-wave?position=(01)(234)(035)")
+    assert wait_for_turn(page)
+    page.click("#reductions button[data-reduction='transverse-wave->crosswise-or']")
+    page.wait_for_selector("#reduced table")
+    cells = page.locator("#reduced table td").all_text_contents()
+    assert cells == ["this position", "*4", "crosswise-or", "*4"]
+
+
+def test_partizan_game_to_the_end_with_hints(server: str, page: Page) -> None:
+    """Partizan Subtraction as Left: hints mark the moves after which Right loses."""
+    page.goto(server + "/play/partizan-subtraction?position=1,3|2,3:4,5")
+    page.wait_for_function("document.getElementById('value').textContent.length > 1")
+    moves = 0
+    while wait_for_turn(page):
+        label, _ = hinted_move(page)
+        page.click(f"#moves button[data-move='{label}']")
+        moves += 1
+    assert moves >= 1
+    assert page.locator("#status").get_attribute("class") in {"win", "lose"}

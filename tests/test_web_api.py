@@ -23,6 +23,7 @@ from grundy.cli.main import cli
 from grundy.reductions import Kind, all_reductions
 from grundy.rulesets import ImpartialRuleset, all_rulesets, get
 from grundy.rulesets.base import PartizanRuleset, Player
+from grundy.search import Store
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import naive_value
 from grundy.values import Outcome, format_nimber
@@ -37,7 +38,14 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     store = tmp_path_factory.mktemp("store") / "store.sqlite"
     with TestClient(create_app(store)) as client:
         yield client
-    assert store.exists()  # solved positions were kept in the SQLite store
+
+
+def test_solved_values_are_kept_in_the_store(tmp_path: Path) -> None:
+    store = tmp_path / "store.sqlite"
+    with TestClient(create_app(store)) as client:
+        post(client, "/api/analyse", ruleset="transverse-wave", position="(012)(034)(0156)(2578)")
+    with Store(store) as saved:
+        assert saved.count("transverse-wave") > 0
 
 
 def post(client: TestClient, path: str, **body: Any) -> Any:

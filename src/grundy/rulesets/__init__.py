@@ -1,11 +1,9 @@
 """Rulesets: one module per family of games, each reading like its paper's ruleset box.
 
-Importing this package imports every module in it, and each ruleset module
-registers its rulesets with ``@register``; so a new module needs no edit here.
+Each ruleset module registers its rulesets with ``@register``; the registry imports
+every module of this package on its first look-up (``registry.load_all``), so a new
+module needs no edit here.
 """
-
-import importlib
-import pkgutil
 
 from grundy.rulesets.base import (
     Citation,
@@ -16,9 +14,6 @@ from grundy.rulesets.base import (
     Ruleset,
 )
 from grundy.rulesets.registry import UnknownRulesetError, all_rulesets, get, register
-
-for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
     "Citation",

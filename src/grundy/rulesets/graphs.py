@@ -17,6 +17,7 @@ import json
 import math
 import random
 import re
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -230,6 +231,10 @@ def connected_components(adj: Adjacency, alive: int) -> list[int]:
 
 Certificate = tuple[int, int, bytes]
 
+#: nauty keeps static work space: two threads in it at once corrupt memory (seen in
+#: the web workbench), so every call into pynauty holds this lock.
+NAUTY_LOCK = threading.Lock()
+
 
 @functools.lru_cache(maxsize=64)
 def neighbour_lists(adj: Adjacency) -> tuple[tuple[int, ...], ...]:
@@ -256,7 +261,8 @@ def certificate(adj: Adjacency, mask: int, directed: bool = False, mark: int = 0
     marked = {index[v] for v in vertices(mark)}
     if k > 2:
         graph = _nauty_graph(adj, order, index, directed, marked)
-        return k, len(marked), pynauty.certificate(graph)
+        with NAUTY_LOCK:
+            return k, len(marked), pynauty.certificate(graph)
     rows = [sum(1 << index[u] for u in vertices(adj[v] & mask)) for v in order]
     marks = sum(1 << i for i in marked)
     forms = [bytes((*rows, marks))]
@@ -272,7 +278,8 @@ def orbit_representatives(adj: Adjacency, mask: int) -> list[int]:
     if len(order) <= 2:
         return order[:1]  # every graph on at most two vertices is vertex-transitive
     index = {v: i for i, v in enumerate(order)}
-    orbits = pynauty.autgrp(_nauty_graph(adj, order, index, False, set()))[3]
+    with NAUTY_LOCK:
+        orbits = pynauty.autgrp(_nauty_graph(adj, order, index, False, set()))[3]
     return [v for i, v in enumerate(order) if orbits[i] == i]
 
 

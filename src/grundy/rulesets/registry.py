@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import importlib
+import pkgutil
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -12,6 +14,7 @@ _BY_NAME: dict[str, Ruleset[Any]] = {}
 _ALL: list[Ruleset[Any]] = []
 #: Parametric names such as ``quantum(nim,2)``: each family returns its ruleset or None.
 _FAMILIES: list[Callable[[str], Ruleset[Any] | None]] = []
+_LOADED = False
 
 R = TypeVar("R", bound=type[Ruleset[Any]])
 
@@ -42,8 +45,25 @@ def register_family(family: Callable[[str], Ruleset[Any] | None]) -> None:
     _FAMILIES.append(family)
 
 
+def load_all() -> None:
+    """Import every module of ``grundy.rulesets`` once (each registers its rulesets).
+
+    Done on the first look-up rather than when the package is imported, so that a
+    module anywhere (the search engine included) can import ``grundy.rulesets.base``
+    without importing every ruleset, and rulesets can import ``grundy.search``.
+    """
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    package = importlib.import_module("grundy.rulesets")
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        importlib.import_module(f"grundy.rulesets.{module.name}")
+
+
 def get(name: str) -> Ruleset[Any]:
     """The ruleset called ``name`` (or one of its aliases), case-insensitively."""
+    load_all()
     try:
         return _BY_NAME[_normal(name)]
     except KeyError:
@@ -58,4 +78,5 @@ def get(name: str) -> Ruleset[Any]:
 
 def all_rulesets() -> list[Ruleset[Any]]:
     """Every registered ruleset, in registration order."""
+    load_all()
     return list(_ALL)

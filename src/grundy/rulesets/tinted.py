@@ -27,6 +27,7 @@ import pynauty
 
 from grundy.rulesets.base import Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
+    NAUTY_LOCK,
     Adjacency,
     edge_list,
     format_graph,
@@ -76,7 +77,8 @@ def coloured_certificate(
         adjacency_dict={index[v]: [index[u] for u in vertices(links[v] & alive)] for v in order},
         vertex_coloring=[{index[v] for v in vertices(c & alive)} for c in classes if c & alive],
     )
-    return len(order), sizes, pynauty.certificate(graph)
+    with NAUTY_LOCK:
+        return len(order), sizes, pynauty.certificate(graph)
 
 
 class TintedGraphRuleset(PartizanRuleset[TintedGraph]):

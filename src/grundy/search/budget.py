@@ -30,7 +30,7 @@ class Budget:
     max_seconds: float | None = None
     progress: ProgressCallback | None = None
     #: How many expansions pass between clock checks and progress reports.
-    check_every: int = 2048
+    check_every: int = 256
     nodes: int = field(default=0, init=False)
     _deadline: float | None = field(default=None, init=False)
     _next_check: int = field(default=0, init=False)

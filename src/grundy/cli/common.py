@@ -140,3 +140,15 @@ def emit_json(data: Any) -> None:
 
 def outcome_of(nimber: int) -> Outcome:
     return Outcome.N if nimber else Outcome.P
+
+
+def echo_outcome(
+    ruleset: Any, position: Any, outcome: Outcome, misere: bool, as_json: bool
+) -> None:
+    """Print an outcome class (normal or misère play), as text or JSON."""
+    if as_json:
+        key = "misere_outcome" if misere else "outcome"
+        emit_json({**ruleset.to_json(position), key: outcome.value})
+    else:
+        play = "misère play" if misere else "normal play"
+        click.echo(f"{outcome.value}\n{play}: {outcome.description}")

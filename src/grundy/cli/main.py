@@ -16,6 +16,7 @@ from grundy.cli.common import (
     GAME_SETTINGS,
     GrundyGroup,
     Search,
+    echo_outcome,
     emit_json,
     json_option,
     outcome_of,
@@ -76,12 +77,7 @@ def value(
     ) as solver:
         if misere or outcome_only:
             outcome = (solver.misere_outcome if misere else solver.outcome)(position)
-            key = "misere_outcome" if misere else "outcome"
-            if as_json:
-                emit_json({**ruleset.to_json(position), key: outcome.value})
-            else:
-                play = "misère play" if misere else "normal play"
-                click.echo(f"{outcome.value}\n{play}: {outcome.description}")
+            echo_outcome(ruleset, position, outcome, misere, as_json)
             return
         nimber = solver.grundy(position)
     outcome = outcome_of(nimber)

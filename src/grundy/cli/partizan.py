@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from grundy.cli import Spinner
-from grundy.cli.common import Search, emit_json
+from grundy.cli.common import Search, echo_outcome, emit_json
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
 from grundy.rulesets.base import PartizanRuleset
 from grundy.search import Solver, Store, default_store_path
@@ -50,12 +50,7 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
                 if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset):
                     solver = PartizanSolver(ruleset, budget, store)
                     outcome = (solver.misere_outcome if misere else solver.outcome)(position)
-                    key = "misere_outcome" if misere else "outcome"
-                    if as_json:
-                        emit_json({**ruleset.to_json(position), key: outcome.value})
-                    else:
-                        play = "misère play" if misere else "normal play"
-                        click.echo(f"{outcome.value}\n{play}: {outcome.description}")
+                    echo_outcome(ruleset, position, outcome, misere, as_json)
                     return
             total = Game.zero()
             for ruleset, position in pairs:

@@ -34,10 +34,12 @@ def _named(name: str) -> Reduction:
               help="Random instances per reduction.")
 @click.option("--max-size", type=click.IntRange(min=1), default=5, show_default=True,
               help="Largest instance size (sizes run from 1 up).")
+@click.option("--exhaustive", type=click.IntRange(min=0), default=3, show_default=True,
+              help="First check every source position up to this size (where enumerable).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @json_option
 def verify(reduction: str | None, check_all: bool, list_only: bool, instances: int,
-           max_size: int, seed: int, as_json: bool) -> None:
+           max_size: int, exhaustive: int, seed: int, as_json: bool) -> None:
     """Check that a reduction keeps its promise on random small instances.
 
     Isomorphisms are walked in lock-step under their move map; other reductions
@@ -58,7 +60,7 @@ def verify(reduction: str | None, check_all: bool, list_only: bool, instances: i
     chosen = known if check_all else [_named(reduction or "")]
     failed = False
     for r in chosen:
-        report = run_verify(r, instances, max_size, seed)
+        report = run_verify(r, instances, max_size, seed, exhaustive)
         failed |= not report.ok
         if as_json:
             emit_json(report.to_json())

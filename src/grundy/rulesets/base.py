@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -113,6 +113,14 @@ class Ruleset(ABC, Generic[Position]):
     @abstractmethod
     def random_position(self, rng: random.Random, size: int) -> Position:
         """A random position whose game tree grows with ``size`` (tests, benchmarks)."""
+
+    def small_positions(self, size: int) -> Iterator[Position]:
+        """Every position of exactly this size, for exhaustive checks (default: none).
+
+        What "size" counts is the ruleset's choice (cells, tokens, vertices); the
+        number of positions should grow exponentially, so callers keep it small.
+        """
+        return iter(())
 
 
 class ImpartialRuleset(Ruleset[Position]):

@@ -92,6 +92,15 @@ class Nim(ImpartialRuleset[Heaps]):
     def render_svg(self, position: Heaps) -> str:
         return heaps_svg(position, f"Nim {self.format(position)}")
 
+    def small_positions(self, size: int) -> Iterator[Heaps]:
+        """Every vector of non-empty heaps holding ``size`` tokens in all."""
+        if size == 0:
+            yield ()
+            return
+        for first in range(1, size + 1):
+            for rest in self.small_positions(size - first):
+                yield (first, *rest)
+
     def random_position(self, rng: random.Random, size: int) -> Heaps:
         return tuple(rng.randint(0, size) for _ in range(max(1, size // 2)))
 
@@ -132,6 +141,11 @@ class BooleanNim(ImpartialRuleset[Heaps]):
 
     def render_svg(self, position: Heaps) -> str:
         return heaps_svg(position, f"Boolean Nim {self.format(position)}")
+
+    def small_positions(self, size: int) -> Iterator[Heaps]:
+        """Every vector of ``size`` heaps of 0 or 1."""
+        for bits in range(1 << size):
+            yield tuple(bits >> i & 1 for i in range(size))
 
     def random_position(self, rng: random.Random, size: int) -> Heaps:
         return tuple(rng.randint(0, 1) for _ in range(max(1, size)))

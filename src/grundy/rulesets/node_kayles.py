@@ -24,6 +24,7 @@ from grundy.rulesets.base import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.graphs import (
     Adjacency,
     Certificate,
+    HashedAdjacency,
     certificate,
     connected_components,
     edge_list,
@@ -153,6 +154,17 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
             highlighted=playable(position),
             removed=blocked(position) & ~position.selected,
         )
+
+    def small_positions(self, size: int) -> Iterator[KaylesPosition]:
+        """Every graph on ``size`` labelled vertices, nothing selected."""
+        pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
+        for chosen in range(1 << len(pairs)):
+            adj = [0] * size
+            for index, (a, b) in enumerate(pairs):
+                if chosen >> index & 1:
+                    adj[a] |= 1 << b
+                    adj[b] |= 1 << a
+            yield KaylesPosition(size, HashedAdjacency(adj), 0)
 
     def random_position(self, rng: random.Random, size: int) -> KaylesPosition:
         """A sparse G(n, p) graph with n = size and average degree about 2."""

@@ -244,6 +244,15 @@ class _GridRuleset(ImpartialRuleset[Grid]):
         ]
         return cell_grid(cells, f"{self.name} {self.format(position)}")
 
+    def small_positions(self, size: int) -> Iterator[Grid]:
+        """Every grid of ``size`` cells, in every shape and colouring."""
+        for rows in range(1, size + 1):
+            if size % rows == 0:
+                width = size // rows
+                full = (1 << width) - 1
+                for colouring in range(1 << size):
+                    yield Grid(width, tuple(colouring >> (width * i) & full for i in range(rows)))
+
     def random_position(self, rng: random.Random, size: int) -> Grid:
         grid = random_grid(rng, max(1, (size + 1) // 2), max(1, size), 0.3)
         return grid if self.stores_purple else self.as_transverse_wave(grid)

@@ -101,3 +101,13 @@ def test_plot_writes_an_image(tmp_path: Path) -> None:
     path = tmp_path / "t.png"
     plot(parse("{4|2}").thermograph(), path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_nimbers_have_a_mast_at_zero_from_temperature_zero() -> None:
+    """*n is infinitesimal: stops 0, temperature 0 (options sharing a thermograph are
+    enveloped once, so *64 with its 64 options is as quick as *2)."""
+    from grundy.values import Game
+
+    for n in (1, 2, 64):
+        thermo = Game.nimber(n).thermograph()
+        assert thermo.temperature == 0 and thermo.mast == 0

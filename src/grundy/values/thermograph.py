@@ -99,6 +99,7 @@ def _simplify(points: list[Point]) -> tuple[Point, ...]:
 
 def _envelope(lines: Sequence[_Line], pick: Callable[[Sequence[Fraction]], Fraction]) -> _Line:
     """The pointwise max (``pick=max``) or min of piecewise-linear functions, exactly."""
+    lines = list(dict.fromkeys(lines))  # options often share a thermograph (*n's options)
     ts = sorted({t for line in lines for t, _ in line.points} | {BOTTOM})
     candidates = set(ts)
     for i, a in enumerate(ts):

@@ -335,3 +335,27 @@ def test_show_draws_text_json_and_svg(tmp_path: Path) -> None:
     assert picture.read_text().startswith("<svg") and picture.read_text().count("<rect") == 7
     data = json.loads(CliRunner().invoke(cli, ["show", "nim", "3,5", "--json"]).output)
     assert data == {"ruleset": "nim", "position": "3,5", "heaps": [3, 5]}
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("domineering", "2x3"), ("partizan-subtraction", "1,3|2,3:5"), ("col", "3;0-1,1-2")],
+)
+def test_moves_of_a_partizan_position_mark_each_players_winning_moves(name: str, text: str) -> None:
+    from grundy.rulesets.base import PartizanRuleset, Player
+    from grundy.search.partizan import naive_value
+    from grundy.values import Game
+
+    ruleset = get(name)
+    assert isinstance(ruleset, PartizanRuleset)
+    result = CliRunner().invoke(cli, ["moves", name, text, "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["moves"]
+    position = ruleset.parse(text)
+    expected = []
+    for player in Player:
+        for move, child in ruleset.moves(position, player):
+            value = naive_value(ruleset, child)
+            winning = value >= Game.zero() if player is Player.LEFT else value <= Game.zero()
+            expected.append((player.value, ruleset.format_move(move), str(value), winning))
+    assert [(r["player"], r["move"], r["value"], r["winning"]) for r in rows] == expected

@@ -23,7 +23,7 @@ from grundy.cli.common import (
     resolve,
     search_options,
 )
-from grundy.cli.partizan import is_partizan, partizan_value
+from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value
 from grundy.cli.play import COMPUTER, HUMAN, Game
 from grundy.cli.tour import build_tour, render_tour
 from grundy.rulesets import GrundyError, all_rulesets
@@ -101,8 +101,12 @@ def moves(
 ) -> None:
     """Every legal move, the position it leads to and that position's value.
 
-    Winning moves (to a position of value 0) are marked.
+    Winning moves (to a position of value 0) are marked.  For a partizan ruleset:
+    each player's moves with their canonical values.
     """
+    if is_partizan(game):
+        partizan_moves(game, Search(max_nodes, max_seconds, store), as_json)
+        return
     ruleset, position = resolve(game)
     with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
         ruleset, spinner

@@ -1,4 +1,4 @@
-"""``grundy value`` for partizan rulesets: the canonical form, then the outcome class.
+"""``grundy value`` and ``grundy moves`` for partizan rulesets (canonical forms).
 
 ``grundy.cli.main``'s ``value`` command hands a game over to ``partizan_value``
 when some ruleset in it is partizan; a sum may mix partizan and impartial
@@ -11,10 +11,10 @@ from typing import Any
 
 import click
 
-from grundy.cli import Spinner
+from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, echo_outcome, emit_json
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
-from grundy.rulesets.base import PartizanRuleset
+from grundy.rulesets.base import PartizanRuleset, Player
 from grundy.search import Solver, Store, default_store_path
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Game
@@ -71,3 +71,46 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
         click.echo(f"{outcome.value}\nnormal play: {outcome.description}")
     else:
         click.echo(f"{total}\n{outcome.value}: {outcome.description}")
+
+
+def partizan_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
+    """Each player's moves with the canonical value they lead to.  A Left move wins
+    (Left moving first) iff it leads to a position ≥ 0, a Right move iff ≤ 0."""
+    if len(game) != 2:
+        raise GrundyError("give one partizan RULESET POSITION: moves in sums are not listed")
+    ruleset = get(game[0])
+    assert isinstance(ruleset, PartizanRuleset)
+    position = ruleset.parse(game[1])
+    store = None
+    if search.store is not None:
+        store = Store(default_store_path() if search.store == "default" else search.store)
+    try:
+        with Spinner() as spinner:
+            solver = PartizanSolver(ruleset, search.budget(spinner), store)
+            value = solver.value(position)
+            rows: list[tuple[str, str, str, str, bool]] = []
+            for player in Player:
+                for move, child in ruleset.moves(position, player):
+                    after = solver.value(child)
+                    zero = Game.zero()
+                    winning = after >= zero if player is Player.LEFT else after <= zero
+                    rows.append((player.value, ruleset.format_move(move), ruleset.format(child),
+                                 str(after), winning))
+    finally:
+        if store is not None:
+            store.close()
+    outcome = value.outcome()
+    if as_json:
+        fields = ("player", "move", "position", "value", "winning")
+        emit_json({**ruleset.to_json(position), "value": str(value), "outcome": outcome.value,
+                   "moves": [dict(zip(fields, row, strict=True)) for row in rows]})
+        return
+    out = Output()
+    out.line(f"{ruleset.name} {ruleset.format(position)}: {value} "
+             f"({outcome.value}, {outcome.description})", style="bold")
+    if not rows:
+        out.line("no legal moves for either player")
+        return
+    out.table(["player", "move", "position after", "value", ""],
+              [[*row[:4], "winning" if row[4] else ""] for row in rows],
+              styles=["bold green" if row[4] else "" for row in rows])

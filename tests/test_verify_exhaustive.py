@@ -43,3 +43,15 @@ def test_every_registered_reduction_passes_the_exhaustive_pass() -> None:
 
     for r in all_reductions():
         assert verify(r, instances=0, exhaustive=3).ok, r.name
+
+
+def test_outcome_relations_of_seed_003_are_registered_and_checked() -> None:
+    """G_pos -> G*_pos swaps the winner (003 L308): the verifier confirms it, and the
+    same map with the promise negated ("same winner") is refuted."""
+    swap = reduction("g-pos->g-pos-star")
+    assert verify(swap, instances=20).ok
+    assert verify(reduction("g-pos-star->col"), instances=10, max_size=3).ok
+    promise = swap.promise
+    assert promise is not None
+    same = dataclasses.replace(swap, promise=lambda a, b: not promise(a, b))
+    assert not verify(same, instances=20).ok

@@ -11,22 +11,25 @@
   solve (n = 1, m = 1 already gives 280 elements), so the tests check the
   structure and the gadgets' values.
 
-The promises are about *who wins*, with a change of role (first ↔ second player)
-that none of the registry's ``Kind``s states; each ``WinnerReduction`` in
-``REDUCTIONS`` gives its promise as a predicate on the two outcome classes, and the
-tests check it on random small formulas.  They are not in
-``grundy.reductions.registry`` yet: its verifier solves impartial games only.
+The promises are about *who wins*, with a change of role (first ↔ second player):
+the first two are registered with ``Kind.OUTCOME_RELATION`` and their promise as a
+predicate on the two outcome classes, which ``grundy verify`` checks.  TQBF →
+black-white poset has no source ruleset (a quantified formula is not a game here),
+so it stays a construction, ``tqbf_poset``.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
+from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.base import Citation, GrundyError
 from grundy.rulesets.graphs import HashedAdjacency, vertices
 from grundy.rulesets.pos_cnf import PosCnf
 from grundy.rulesets.posets import Poset, up_sets
+from grundy.rulesets.registry import get
 from grundy.rulesets.tinted import TintedGraph
 from grundy.values import Outcome
 
@@ -152,32 +155,25 @@ def _left_first_wins(outcome: Outcome) -> bool:
     return outcome in (Outcome.L, Outcome.N)
 
 
-@dataclass(frozen=True)
-class WinnerReduction:
-    """A position map whose promise relates who wins, given on the outcome classes of
-    a source position and its image."""
-
-    name: str
-    source: str
-    target: str
-    map_position: Callable[[PosCnf], Hashable]
-    promise: Callable[[Outcome, Outcome], bool]
-    citation: Citation
-    summary: str
+def _formulas(source: str) -> Callable[[random.Random, int], Hashable]:
+    """Random starting formulas of at most four variables (the Col images grow fast)."""
+    return lambda rng, size: get(source).random_position(rng, min(size, 4))
 
 
-REDUCTIONS = [
-    WinnerReduction(
-        "g-pos->g-pos-star", "g-pos", "g-pos-star", gpos_to_gpos_star,
-        lambda a, b: _left_first_wins(a) != _left_first_wins(b),
+REDUCTIONS = (
+    register(Reduction(
+        "g-pos->g-pos-star", "g-pos", "g-pos-star", Kind.OUTCOME_RELATION, gpos_to_gpos_star,
         Citation(SEED, "L308", "G_pos to G*_pos"),
         "add a fresh variable u to every clause: Player 1 (Left, first) wins G_pos iff "
         "Player 2 wins G*_pos",
-    ),
-    WinnerReduction(
-        "g-pos-star->col", "g-pos-star", "col", gpos_star_to_col,
-        lambda a, b: _left_first_wins(a) == (b is Outcome.P),
+        instances=_formulas("g-pos"),
+        promise=lambda a, b: _left_first_wins(a) != _left_first_wins(b),
+    )),
+    register(Reduction(
+        "g-pos-star->col", "g-pos-star", "col", Kind.OUTCOME_RELATION, gpos_star_to_col,
         Citation(SEED, "L312-322", "Theorem 4.1, §4.2"),
         "Player 1 (Left, first) wins G*_pos iff the second player wins Col on the graph",
-    ),
-]
+        instances=_formulas("g-pos-star"),
+        promise=lambda a, b: _left_first_wins(a) == (b is Outcome.P),
+    )),
+)

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from grundy.rulesets.base import Citation, GrundyError, Move
+from grundy.values import Outcome
 
 
 class Kind(StrEnum):
@@ -32,6 +33,10 @@ class Kind(StrEnum):
     NIMBER_PRESERVING = "nimber-preserving"
     #: Same winner: the first player wins one iff they win the other.
     WINNABILITY_PRESERVING = "winnability-preserving"
+    #: The outcome classes of a position and its image satisfy the reduction's
+    #: ``promise`` (e.g. the first player wins one iff the second wins the other,
+    #: seed 003 ``003_b9b71f74cb16b358.txt`` L308).
+    OUTCOME_RELATION = "outcome-relation"
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,8 @@ class Reduction:
     #: Random source instances of a given size for the verifier (default: the source
     #: ruleset's ``random_position``).
     instances: Callable[[random.Random, int], Any] | None = None
+    #: For ``Kind.OUTCOME_RELATION``: (source outcome, image outcome) -> promise kept?
+    promise: Callable[[Outcome, Outcome], bool] | None = None
 
 
 class UnknownReductionError(GrundyError, KeyError):
@@ -66,6 +73,8 @@ def register(reduction: Reduction) -> Reduction:
         raise ValueError(f"reduction {reduction.name!r} is registered twice")
     if reduction.kind is Kind.ISOMORPHISM and reduction.map_move is None:
         raise ValueError(f"isomorphism {reduction.name!r} needs a move map")
+    if (reduction.kind is Kind.OUTCOME_RELATION) != (reduction.promise is not None):
+        raise ValueError(f"{reduction.name!r}: a promise goes with Kind.OUTCOME_RELATION")
     _REDUCTIONS[reduction.name] = reduction
     return reduction
 

@@ -10,7 +10,9 @@ reduction's ``Kind``:
   move map must be a bijection from the source's labels onto the target's, and the
   walk continues into every pair of children;
 - nimber-preserving, value-preserving, special case: equal nimbers (seed 002 Def 2, L78);
-- winnability-preserving: equal outcomes.
+- winnability-preserving: equal outcomes;
+- outcome relation: the reduction's ``promise`` holds of the two outcome classes
+  (partizan games too).
 
 On failure the verifier keeps looking at instances of the failing size and reports
 the one with the shortest text.  Cost: one solve (or one tree walk) per instance.
@@ -25,9 +27,11 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from grundy.reductions.registry import Kind, Reduction
-from grundy.rulesets.base import ImpartialRuleset, Move
+from grundy.rulesets.base import ImpartialRuleset, Move, PartizanRuleset, Ruleset
 from grundy.rulesets.registry import get
 from grundy.search import Solver
+from grundy.search.partizan import PartizanSolver
+from grundy.values import Outcome
 
 #: Extra instances of the failing size searched for a shorter counterexample.
 SHRINK_TRIES = 200
@@ -117,8 +121,21 @@ def lockstep(reduction: Reduction, position: Hashable) -> str | None:
     return None
 
 
+def outcome_of(ruleset: Ruleset[Any], position: Hashable) -> Outcome:
+    """The outcome class of a position of any ruleset (impartial: P or N)."""
+    if isinstance(ruleset, PartizanRuleset):
+        return PartizanSolver(ruleset).outcome(position)
+    return Solver(impartial(ruleset.name)).outcome(position)
+
+
 def check(reduction: Reduction, position: Hashable) -> str | None:
     """None if the reduction keeps its promise on ``position``, else what went wrong."""
+    if reduction.promise is not None:
+        image = reduction.map_position(position)
+        before = outcome_of(get(reduction.source), position)
+        after = outcome_of(get(reduction.target), image)
+        kept = reduction.promise(before, after)
+        return None if kept else f"source is {before}, target is {after}"
     source, target = impartial(reduction.source), impartial(reduction.target)
     image = reduction.map_position(position)
     if reduction.map_move is not None and reduction.kind in (Kind.ISOMORPHISM,
@@ -136,7 +153,7 @@ def check(reduction: Reduction, position: Hashable) -> str | None:
 def instance(reduction: Reduction, rng: random.Random, size: int) -> Hashable:
     if reduction.instances is not None:
         return cast(Hashable, reduction.instances(rng, size))
-    return cast(Hashable, impartial(reduction.source).random_position(rng, size))
+    return cast(Hashable, get(reduction.source).random_position(rng, size))
 
 
 def verify(reduction: Reduction, instances: int = 100, max_size: int = 5,
@@ -146,7 +163,7 @@ def verify(reduction: Reduction, instances: int = 100, max_size: int = 5,
     instances, whose domain may be narrower), then ``instances`` random instances of
     sizes 1..max_size (evenly, small first)."""
     rng = random.Random(f"{reduction.name}/{seed}")
-    source = impartial(reduction.source)
+    source = get(reduction.source)
     start = time.perf_counter()
     checked = 0
     if reduction.instances is None:

@@ -81,3 +81,14 @@ def test_killed_process_leaves_a_consistent_store(tmp_path: Path) -> None:
         assert db.execute("SELECT COUNT(*) FROM solved").fetchone()[0] > 0
     with Store(path) as store:
         assert Solver(tw(), store=store).grundy(tw().parse("(01)(234)(035)")) == 4
+
+
+def test_keys_with_huge_ints_are_stored(tmp_path: Path) -> None:
+    """Graph keys hold vertex masks; past ~14,000 vertices their decimal text is refused
+    by Python, so keys are written with hexadecimal ints."""
+    huge = (1 << 20_000) | 1
+    with Store(tmp_path / "s.sqlite") as store:
+        store.put("grundy", "geography", (huge, 3), 2)
+        store.flush()
+        assert store.get("grundy", "geography", (huge, 3)) == 2
+        assert store.get("grundy", "geography", (huge + 2, 3)) is None

@@ -91,6 +91,7 @@ def test_one_ruleset_by_alias_and_unknown(client: TestClient) -> None:
 def test_features(client: TestClient) -> None:
     body = client.get("/api/features").json()
     assert set(body) == {"values_calculator", "reductions"}
+    assert body["values_calculator"] is True
     assert isinstance(body["reductions"], int)
 
 
@@ -98,6 +99,8 @@ def test_pages_and_static_files(client: TestClient) -> None:
     assert "gallery.js" in client.get("/").text
     assert "play.js" in client.get("/play/nim").text
     assert client.get("/play/no-such-game").status_code == 404
+    assert "lattice.js" in client.get("/lattice").text
+    assert "calc.js" in client.get("/play/nim").text
     assert "function" in client.get("/static/play.js").text
     assert client.get("/static/../app.py").status_code == 404
 
@@ -388,3 +391,62 @@ def test_a_ruleset_with_a_heuristic_gets_the_heuristic_level() -> None:
     move, note = bench._choose(greedy, position, legal, "heuristic", random.Random(0), None, None)
     assert (move, note) == ((1, 5), "heuristic move")
     bench.close()
+
+
+# -- values calculator ----------------------------------------------------------------
+
+#: Slow in the values code (big nimber options): about a second, far over 0.2 s.
+SLOW = "{*1000|*1001} + {*999|*3}"
+
+
+def test_calc_value_stops_and_thermograph(client: TestClient) -> None:
+    body = post(client, "/api/calc", expression=" {4|2} + {3|-1} ")
+    assert body["value"] == "{7|5||3|1}" and body["outcome"] == "L"
+    assert (body["mean"], body["temperature"]) == ("4", "2")
+    assert (body["left_stop"], body["right_stop"]) == ("5", "3")
+    assert body["thermograph"]["left_wall"] == [["-1", "5"], ["1", "5"], ["2", "4"]]
+    assert body["thermograph"]["right_wall"] == [["-1", "3"], ["1", "3"], ["2", "4"]]
+    assert body["svg"].startswith("<svg") and 'class="mast"' in body["svg"]
+    assert post(client, "/api/calc", expression="^ + *")["value"] == "^*"
+    star = post(client, "/api/calc", expression="*")
+    assert (star["outcome"], star["temperature"]) == ("N", "0")
+
+
+def test_calc_bad_notation_and_length_cap(client: TestClient) -> None:
+    error(client, "/api/calc", 400, expression="{1|")
+    error(client, "/api/calc", 400, expression="__import__('os')")
+    assert "empty" in error(client, "/api/calc", 400, expression="  ")
+    assert "too long" in error(client, "/api/calc", 400, expression="1+" * 300 + "1")
+    error(client, "/api/calc", 400, expression="1" * 20_000)  # the request field's own cap
+
+
+def test_calc_timeout_kills_and_replaces_the_worker(client: TestClient) -> None:
+    message = error(client, "/api/calc", 504, expression=SLOW, max_seconds=0.2)
+    assert "not solved within the budget" in message
+    assert post(client, "/api/calc", expression="{1|0}")["value"] == "{1|0}"
+
+
+def test_thermograph_svg_of_an_integer() -> None:
+    from grundy.values import parse
+    from grundy.web.values import thermograph_svg
+
+    picture = thermograph_svg(parse("3").thermograph())
+    assert picture.startswith("<svg") and "temperature -1" in picture
+
+
+# -- lattice ------------------------------------------------------------------------
+
+
+def test_lattice_lists_every_reduction_between_rulesets(client: TestClient) -> None:
+    body = client.get("/api/lattice").json()
+    assert body["svg"].startswith("<svg")
+    names = {ruleset.name for ruleset in all_rulesets()}
+    expected = {r.name for r in all_reductions() if r.source in names and r.target in names}
+    assert {r["name"] for r in body["reductions"]} == expected
+    assert any("transverse-wave" in node for node in body["nodes"])
+    chosen = [r for r in body["reductions"] if r["source"] == "transverse-wave"]
+    assert chosen
+    for reduction in chosen:  # each one maps its example position
+        mapped = post(client, "/api/reduce", reduction=reduction["name"],
+                      position=reduction["example"], max_seconds=2)
+        assert mapped["target"]["ruleset"] == reduction["target"]

@@ -213,6 +213,33 @@ def test_reduction_shows_both_values(server: str, page: Page) -> None:
     assert cells == ["this position", "*4", "crosswise-or", "*4"]
 
 
+def test_values_calculator_and_lattice_page(server: str, page: Page, tmp_path: Path) -> None:
+    """The calculator draws a thermograph; the lattice page maps a position across a
+    reduction chosen in its list, both values side by side."""
+    page.goto(server + "/play/transverse-wave?position=(01)(234)(035)")
+    page.fill("#calc-input", "{4|2} + {3|-1}")
+    page.click("#calc-go")
+    page.wait_for_selector("#calc-result .thermograph svg polyline.left-wall")
+    cells = page.locator("#calc-result table td").all_text_contents()
+    assert cells[:2] == ["value", "{7|5||3|1}"] and "4" in cells
+    page.fill("#calc-input", "{1|")
+    page.click("#calc-go")
+    page.wait_for_function("!document.querySelector('#calc-result table')")
+    assert page.locator("#calc-result").text_content()
+    page.click("#reductions button[data-reduction='transverse-wave->crosswise-or']")
+    page.wait_for_selector("#reduced table")
+    page.click("#lattice-link")
+    page.wait_for_selector("#lattice svg")
+    page.wait_for_selector("#lattice-result table")  # preselected with this position
+    cells = page.locator("#lattice-result table td").all_text_contents()
+    assert cells == ["transverse-wave", "*4", "crosswise-or", "*4"]
+    page.click("#lattice-list button[data-reduction='transverse-wave->crosswise-and']")
+    page.click("#map-go")
+    page.wait_for_selector("#lattice-result table")
+    assert page.locator("#lattice-result table td").nth(2).text_content() == "crosswise-and"
+    page.screenshot(path=str(tmp_path / "lattice.png"), full_page=True)
+
+
 def test_partizan_game_to_the_end_with_hints(server: str, page: Page) -> None:
     """Partizan Subtraction as Left: hints mark the moves after which Right loses."""
     page.goto(server + "/play/partizan-subtraction?position=1,3|2,3:4,5")

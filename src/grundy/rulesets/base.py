@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 Position = TypeVar("Position", bound=Hashable)
 Move = Hashable
 #: A transposition key.  Built only from ints, strs, bytes and tuples of them, so
-#: that ``repr(key)`` is itself canonical and can be persisted (see ``search.store``).
+#: that its text (``search.store.key_text``) is canonical and can be persisted.
 Key = Hashable
 
 

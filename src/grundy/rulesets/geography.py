@@ -38,6 +38,7 @@ from grundy.rulesets.graphs import (
     vertices,
 )
 from grundy.rulesets.registry import register
+from grundy.search.store import key_text
 
 #: Reachable parts up to this many vertices are keyed by their canonical form; larger
 #: ones, where isomorphic repeats are rare and nauty costs most, by their vertex set.
@@ -62,7 +63,7 @@ class GeographyPosition(NamedTuple):
 def graph_digest(adj: Adjacency) -> bytes:
     """A 256-bit digest of a whole graph, remembered for the few graphs in play (the
     positions of one game share one ``HashedAdjacency``, so a lookup costs O(1))."""
-    return hashlib.blake2b(repr(adj).encode(), digest_size=32).digest()
+    return hashlib.blake2b(key_text(tuple(adj)).encode(), digest_size=32).digest()
 
 
 @register

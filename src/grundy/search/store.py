@@ -4,8 +4,8 @@ Long computations can be stopped (budget, Ctrl-C, a killed process) and resumed:
 every value the search settles is written in batched transactions, and SQLite's
 write-ahead log guarantees that a killed process leaves the file consistent with
 every committed batch intact.  Keys are the rulesets' canonical keys, hashed from
-their ``repr`` (keys are built from ints, strs, bytes and tuples, so ``repr`` is
-canonical).
+their ``key_text`` (keys are built from ints, strs, bytes and tuples, so that text
+is canonical).
 
 Default location for long runs: ``$GRUNDY_STORE`` if set, else
 ``$XDG_DATA_HOME/grundy/store.sqlite`` (``~/.local/share/grundy/store.sqlite``).
@@ -26,7 +26,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS solved (
     kind    TEXT    NOT NULL,  -- 'grundy', 'win' or 'misere-win'
     ruleset TEXT    NOT NULL,
-    key     BLOB    NOT NULL,  -- blake2b-128 of repr(canonical key)
+    key     BLOB    NOT NULL,  -- blake2b-128 of key_text(canonical key)
     value   INTEGER NOT NULL,
     PRIMARY KEY (kind, ruleset, key)
 ) WITHOUT ROWID;
@@ -41,8 +41,19 @@ def default_store_path() -> Path:
     return Path(data) / "grundy" / "store.sqlite"
 
 
+def key_text(key: Key) -> str:
+    """A canonical text for a key: tuples element by element, ints in hexadecimal (a
+    decimal ``repr`` refuses ints of more than 4,300 digits, which keys of graphs
+    with over ~14,000 vertices contain), anything else by ``repr``."""
+    if isinstance(key, tuple):
+        return "(" + ",".join(map(key_text, key)) + ")"
+    if isinstance(key, int) and not isinstance(key, bool):
+        return format(key, "#x")
+    return repr(key)
+
+
 def _digest(key: Key) -> bytes:
-    return hashlib.blake2b(repr(key).encode(), digest_size=16).digest()
+    return hashlib.blake2b(key_text(key).encode(), digest_size=16).digest()
 
 
 class Store:

@@ -14,15 +14,20 @@ the size cap and 503 when busy):
 - ``POST /api/analyse``: value and outcome within a budget;
 - ``POST /api/hint``: the value after every move, winning moves marked;
 - ``GET /api/reductions/{name}``: the registered reductions from a ruleset;
-- ``POST /api/reduce``: a position mapped across a reduction, both values side by side.
+- ``POST /api/reduce``: a position mapped across a reduction, both values side by side;
+- ``POST /api/calc``: the value calculator (CGSuite notation; value, outcome, mean,
+  temperature, stops, thermograph walls and an SVG), in a worker process with a hard
+  timeout (``grundy.web.values``); 504 with "not solved within the budget" on timeout;
+- ``GET /api/lattice``: the lattice of rulesets (SVG) and its reductions, each with a
+  link to map a position across it.
 
-Pages: ``/`` is the gallery and ``/play/{name}`` a play page (plain HTML, CSS and
-JavaScript in ``static/``; no build step).
+Pages: ``/`` is the gallery, ``/play/{name}`` a play page and ``/lattice`` the lattice
+of rulesets (plain HTML, CSS and JavaScript in ``static/``; no build step).
 """
 
 from __future__ import annotations
 
-import importlib.util
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -35,8 +40,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from grundy.reductions import UnknownReductionError, all_reductions
-from grundy.rulesets import GrundyError, UnknownRulesetError
+from grundy.reductions.lattice import build
+from grundy.rulesets import GrundyError, UnknownRulesetError, all_rulesets
 from grundy.web.service import Busy, Limits, TooBig, Workbench
+from grundy.web.values import CalcBusy, CalcError, CalcTimeout, Calculator
 
 STATIC = Path(__file__).parent / "static"
 Text = Field(max_length=100_000)
@@ -66,6 +73,11 @@ class ReduceRequest(BaseModel):
     max_seconds: float | None = Field(default=None, gt=0)
 
 
+class CalcRequest(BaseModel):
+    expression: str = Field(max_length=10_000)
+    max_seconds: float | None = Field(default=None, gt=0)
+
+
 class SearchRequest(PositionRequest):
     max_seconds: float | None = Field(default=None, gt=0)
     max_nodes: int | None = Field(default=None, gt=0)
@@ -84,22 +96,50 @@ def _error(status: int, message: str) -> JSONResponse:
 def features() -> dict[str, Any]:
     """The analysis tools of issue 7 item 3 that exist in this installation."""
     return {
-        "values_calculator": importlib.util.find_spec("grundy.values.notation") is not None,
+        "values_calculator": True,
         "reductions": len(all_reductions()),
     }
 
 
-def create_app(store_path: Path | None = None, limits: Limits | None = None) -> FastAPI:
+def lattice() -> dict[str, Any]:
+    """The lattice of rulesets as an SVG, and every registered reduction between
+    registered rulesets with an example source position to map."""
+    rulesets = {ruleset.name: ruleset for ruleset in all_rulesets()}
+    reductions = [r for r in all_reductions() if r.source in rulesets and r.target in rulesets]
+    drawn = build(reductions)
+    return {
+        "svg": drawn.svg(),
+        "nodes": [list(node) for node in drawn.nodes],
+        "reductions": [
+            {
+                "name": r.name,
+                "source": r.source,
+                "target": r.target,
+                "kind": r.kind.value,
+                "summary": r.summary,
+                "citation": str(r.citation),
+                "example": next(iter(rulesets[r.source].examples), ""),
+            }
+            for r in reductions
+        ],
+    }
+
+
+def create_app(store_path: Path | None = None, limits: Limits | None = None,
+               calculator: Calculator | None = None) -> FastAPI:
     """The workbench app; solved positions persist in the SQLite store at ``store_path``."""
     bench = Workbench(store_path, limits)
+    calc = calculator or Calculator()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         bench.close()
+        calc.close()
 
     app = FastAPI(title="grundy workbench", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.workbench = bench
+    app.state.calculator = calc
 
     @app.exception_handler(UnknownRulesetError)
     async def unknown(request: Request, error: UnknownRulesetError) -> JSONResponse:
@@ -116,6 +156,18 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None) -> 
     @app.exception_handler(Busy)
     async def busy(request: Request, error: Busy) -> JSONResponse:
         return _error(503, str(error))
+
+    @app.exception_handler(CalcError)
+    async def bad_expression(request: Request, error: CalcError) -> JSONResponse:
+        return _error(400, str(error))
+
+    @app.exception_handler(CalcBusy)
+    async def calc_busy(request: Request, error: CalcBusy) -> JSONResponse:
+        return _error(503, str(error))
+
+    @app.exception_handler(CalcTimeout)
+    async def calc_timeout(request: Request, error: CalcTimeout) -> JSONResponse:
+        return _error(504, str(error))
 
     @app.exception_handler(GrundyError)
     async def bad_input(request: Request, error: GrundyError) -> JSONResponse:
@@ -172,6 +224,14 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None) -> 
         return await bench.search(bench.reduce, body.reduction, body.position,
                                   body.max_seconds)
 
+    @app.post("/api/calc")
+    async def calculate(body: CalcRequest) -> Any:
+        return await asyncio.to_thread(calc.calc, body.expression, body.max_seconds)
+
+    @app.get("/api/lattice")
+    async def lattice_view() -> Any:
+        return await bench.light(lattice)
+
     @app.post("/api/hint")
     async def hint(body: SearchRequest) -> Any:
         return await bench.search(bench.hint, body.ruleset, body.position, body.player,
@@ -185,6 +245,10 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None) -> 
     async def play_page(name: str) -> FileResponse:
         await bench.light(bench.ruleset, name)  # 404 for an unknown ruleset
         return FileResponse(STATIC / "play.html")
+
+    @app.get("/lattice")
+    async def lattice_page() -> FileResponse:
+        return FileResponse(STATIC / "lattice.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -347,6 +347,7 @@ async function reduce(reduction) {
     const link = document.createElement("a");
     link.href = `/play/${encodeURIComponent(result.target.ruleset)}?position=${encodeURIComponent(result.target.position)}`;
     link.textContent = `play the image in ${result.target.ruleset}`;
+    $("lattice-link").href = `/lattice?reduction=${encodeURIComponent(reduction.name)}&position=${encodeURIComponent(game.view.position)}`;
     const text = document.createElement("code");
     text.textContent = result.target.position;
     const picture = document.createElement("div");
@@ -525,11 +526,6 @@ async function setUp() {
   for (const example of info.examples) $("example").append(new Option(example, example));
   for (const level of info.levels) $("level").append(new Option(level, level));
   if (info.levels.includes("perfect")) $("level").value = "perfect";
-  const features = await api("/api/features");
-  if (features.values_calculator) {
-    $("calculator").textContent =
-      "not available yet: grundy.values.notation exists, but the workbench cannot bound its work yet.";
-  }
   const reductions = await api("/api/reductions/" + encodeURIComponent(NAME));
   for (const reduction of reductions) {
     const button = document.createElement("button");

@@ -17,7 +17,7 @@ from grundy.rulesets import get
 from grundy.rulesets.base import ImpartialRuleset
 from grundy.rulesets.geography import Geography, GeographyPosition
 from grundy.rulesets.geography_algorithms import branch_and_bound
-from grundy.rulesets.tower_nim import TowerNim
+from grundy.rulesets.tower_nim import TowerNim, winning_move
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 
@@ -114,17 +114,8 @@ def test_tower_nim_q_as_printed() -> None:
     """q = 1 iff s_(i+1) exists (001 L1126) loses; q = 1 iff s_i exists wins."""
     rules = TowerNim()
 
-    def printed_move(stack: tuple[int, ...]) -> int:
-        top = stack[0]
-        if top == 1 or len(stack) == 1:
-            return 0
-        if stack[1] > 1:
-            return 1
-        i = next((i for i in range(2, len(stack) + 1) if stack[i - 1] != 1), len(stack) + 1)
-        return (i & 1) ^ (i + 1 <= len(stack))
-
     def loses(stack: tuple[int, ...]) -> bool:
-        target = printed_move(stack)
+        target = winning_move(stack, printed=True)
         return naive_grundy(rules, (target, *stack[1:]) if target else stack[1:]) != 0
 
     smallest = next(

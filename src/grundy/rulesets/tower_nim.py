@@ -22,15 +22,19 @@ from grundy.rulesets.nim import Heaps, heaps_svg, parse_heaps
 from grundy.rulesets.registry import register
 
 
-def winning_move(stack: Heaps) -> int:
-    """The new value of the top pile in Ferland's strategy (L1125-1127)."""
+def winning_move(stack: Heaps, printed: bool = False) -> int:
+    """The new value of the top pile in Ferland's strategy (L1125-1127).
+
+    ``printed=True`` takes q from s_(i+1) as the text at L1126 reads, which loses
+    (the errata's foil, docs/errata.md); the default takes it from s_i, which wins.
+    """
     top = stack[0]
     if top == 1 or len(stack) == 1:
         return 0
     if stack[1] > 1:
         return 1
     i = next((i for i in range(2, len(stack) + 1) if stack[i - 1] != 1), len(stack) + 1)
-    exists = i <= len(stack)
+    exists = i + printed <= len(stack)
     return (i & 1) ^ exists
 
 

@@ -11,12 +11,7 @@ function setUpCalculator() {
     const expression = document.getElementById("calc-input").value;
     out.textContent = "Computing…";
     try {
-      const response = await fetch("/api/calc", {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ expression }),
-      });
-      const data = await response.json();
-      if (!response.ok) throw new Error(data.error || response.statusText);
+      const data = await api("/api/calc", { expression });
       const table = document.createElement("table");
       const rows = [
         ["value", data.value], ["outcome", `${data.outcome}: ${data.outcome_description}`],

@@ -2,17 +2,8 @@
 // a chosen reduction maps a source position (POST /api/reduce) and shows both values.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
 const state = { reduction: null };
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
 
 function choose(reduction, position) {
   state.reduction = reduction;

@@ -15,7 +15,6 @@ const PURPLE = "#7b3fa0", GREEN = "#3a9a5b", INDIGO = "#3949ab";
 const BLIND = { [PURPLE]: "#0072b2", [GREEN]: "#e69f00", [INDIGO]: "#56b4e9" };  // Okabe-Ito
 // Colour letters of move labels (Atropos: R1,2 is red at 1,2), for the choice buttons.
 const LETTER_COLOURS = { R: "#d62728", B: "#1f77b4", G: "#2ca02c", Y: "#2ca02c" };
-const $ = (id) => document.getElementById(id);
 
 const game = {
   info: null,       // the ruleset (GET /api/rulesets/NAME)
@@ -31,14 +30,6 @@ const game = {
   start: null,      // how the current game began, for "new game" (n)
 };
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
 
 function setStatus(text, kind) {
   const status = $("status");

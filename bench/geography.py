@@ -60,11 +60,14 @@ def timed_solve(
     return value, time.perf_counter() - start, solver.budget.nodes
 
 
-def branch_and_bound_lines(quick: bool) -> Iterator[dict[str, Any]]:
+def branch_and_bound_lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
     """Branch-and-bound vs the engine with the matching hooks vs the plain search."""
     engines = {"search": UndirectedGeography(), "plain": PlainUndirectedGeography()}
     limit = 3.0 if quick else 10.0
     for n in (30, 40, 50, 60):
+        workload = f"undirected-geography branch-and-bound, {n} vertices, 2 hubs"
+        if only not in workload:
+            continue
         rng = random.Random(f"bnb-{n}")
         count = 2 if quick else 4
         figures: dict[str, float] = {"bnb_nodes": 0, "bnb_seconds": 0.0}
@@ -85,7 +88,7 @@ def branch_and_bound_lines(quick: bool) -> Iterator[dict[str, Any]]:
                 figures[f"{name}_stopped"] += found is None
                 agree &= found in (None, value)
         yield {
-            "workload": f"undirected-geography branch-and-bound, {n} vertices, 2 hubs",
+            "workload": workload,
             "positions": count,
             **{key: round(v, 3) for key, v in figures.items()},
             "time_ratio_vs_search": round(figures["search_seconds"] / figures["bnb_seconds"], 1),
@@ -96,7 +99,7 @@ def branch_and_bound_lines(quick: bool) -> Iterator[dict[str, Any]]:
         }
 
 
-def star_atlas_lines(quick: bool) -> Iterator[dict[str, Any]]:
+def star_atlas_lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
     """Output size and build time as the input grows: Node Kayles on the path P_n and
     Nim with two equal heaps (n, n)."""
     families: dict[str, Callable[[int], str]] = {
@@ -108,12 +111,15 @@ def star_atlas_lines(quick: bool) -> Iterator[dict[str, Any]]:
         ruleset = get(family.split()[0])
         assert isinstance(ruleset, ImpartialRuleset)
         for n in sizes:
+            workload = f"star-atlas {family} n={n}"
+            if only not in workload:
+                continue
             position = ruleset.parse(text(n))
             start = time.perf_counter()
             encoded = star_atlas(ruleset, position)
             seconds = time.perf_counter() - start
             yield {
-                "workload": f"star-atlas {family} n={n}",
+                "workload": workload,
                 "input_positions": len(game_dag(ruleset, position)),
                 "output_vertices": encoded.n,
                 "output_arcs": sum(row.bit_count() for row in encoded.adj),
@@ -122,6 +128,5 @@ def star_atlas_lines(quick: bool) -> Iterator[dict[str, Any]]:
 
 
 def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
-    for line in (*branch_and_bound_lines(quick), *star_atlas_lines(quick)):
-        if only in line["workload"]:
-            yield line
+    yield from branch_and_bound_lines(quick, only)
+    yield from star_atlas_lines(quick, only)

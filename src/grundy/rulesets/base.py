@@ -197,6 +197,17 @@ class PartizanRuleset(Ruleset[Position]):
         """A closed-form canonical value where a theorem gives one, else None."""
         return None
 
+    def signed_key(self, position: Position) -> tuple[Key, bool]:
+        """A key shared with the position's *conjugate* (the same game with Left and
+        Right exchanged, whose value is the negative), and whether this position is the
+        conjugate of the one the key stands for.
+
+        Rulesets with a board symmetry that exchanges the players (transposing a
+        Domineering board) override this to halve the positions searched; the
+        default is ``(key(position), False)``.
+        """
+        return self.key(position), False
+
     def parse_move(self, position: Position, text: str, player: Player) -> Move:
         """The legal move of ``player`` whose label prints as ``text``."""
         wanted = text.strip().replace(" ", "")

@@ -11,6 +11,7 @@ both players, so with no tints this is impartial Node Kayles.
 from __future__ import annotations
 
 from grundy.rulesets.base import Citation, Player
+from grundy.rulesets.graphs import Adjacency
 from grundy.rulesets.registry import register
 from grundy.rulesets.tinted import TintedGraph, TintedGraphRuleset
 
@@ -25,8 +26,11 @@ class BlackWhiteNodeKayles(TintedGraphRuleset):
 
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """Remove the closed neighbourhood of v."""
-        gone = 1 << v | position.adj[v]
-        return position._replace(black=position.black & ~gone, white=position.white & ~gone)
+        n, adj, black, white = position
+        gone = 1 << v | adj[v]
+        return TintedGraph(n, adj, black & ~gone, white & ~gone)
 
-    def linked(self, position: TintedGraph, v: int) -> int:
-        return position.adj[v]
+    def links(self, position: TintedGraph) -> Adjacency:
+        _, adj, black, white = position
+        alive = black | white
+        return tuple(near & alive if alive >> v & 1 else 0 for v, near in enumerate(adj))

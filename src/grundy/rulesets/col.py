@@ -54,19 +54,17 @@ class Col(TintedGraphRuleset):
 
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """Colouring v deletes it and reserves its neighbours for the opponent."""
-        gone, near = 1 << v, position.adj[v]
+        n, adj, black, white = position
+        gone, near = 1 << v, adj[v]
         if player is Player.LEFT:
-            return position._replace(black=position.black & ~(gone | near),
-                                     white=position.white & ~gone)
-        return position._replace(black=position.black & ~gone,
-                                 white=position.white & ~(gone | near))
+            return TintedGraph(n, adj, black & ~(gone | near), white & ~gone)
+        return TintedGraph(n, adj, black & ~gone, white & ~(gone | near))
 
-    def linked(self, position: TintedGraph, v: int) -> int:
+    def links(self, position: TintedGraph) -> Adjacency:
         """Edges matter between vertices a common player may play."""
-        near = position.adj[v]
-        return (near & position.black if position.black >> v & 1 else 0) | (
-            near & position.white if position.white >> v & 1 else 0
-        )
+        _, adj, black, white = position
+        return tuple((near & black if black >> v & 1 else 0)
+                     | (near & white if white >> v & 1 else 0) for v, near in enumerate(adj))
 
 
 @register

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
 from grundy.rulesets.base import Citation, Move, ParseError, PartizanRuleset, Player
@@ -37,11 +37,17 @@ def _edges(rows: int, columns: int) -> tuple[int, int, int]:
     return first, first << max(0, columns - 1), (1 << rows * columns) - 1
 
 
-def _neighbours(board: Board, cells: int) -> int:
-    """The cells next to ``cells`` (up, down, left, right) on the board."""
-    w = board.columns
-    first, last, full = _edges(board.rows, w)
-    return ((cells << 1) & ~first | (cells >> 1) & ~last | cells << w | cells >> w) & full
+@functools.lru_cache(maxsize=64)
+def _mirrors(width: int) -> Callable[[int], int]:
+    """The map from a ``width``-cell row to the row read right to left (tabulated for
+    the widths boards have in practice)."""
+
+    def mirror(row: int) -> int:
+        return int(f"{row:0{width}b}"[::-1], 2) if width else 0
+
+    if width > 16:
+        return mirror
+    return [mirror(row) for row in range(1 << width)].__getitem__
 
 
 def _cells(mask: int) -> Iterator[int]:
@@ -49,6 +55,12 @@ def _cells(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _images(rows: Sequence[int], width: int) -> tuple[int, ...]:
+    """The least of a region's four mirror images (rows top to bottom, ``width`` bits)."""
+    straight, flipped = tuple(rows), tuple(map(_mirrors(width), rows))
+    return min(straight, straight[::-1], flipped, flipped[::-1])
 
 
 @register
@@ -101,50 +113,76 @@ class Domineering(PartizanRuleset[Board]):
     def moves(self, position: Board, player: Player) -> Iterator[tuple[Move, Board]]:
         """Cover cell (r, c) and the cell below it (Left) or right of it (Right); the label
         is (r, c)."""
-        w, empty = position.columns, position.empty
+        w = position.columns
+        return zip(map(lambda cell: divmod(cell, w), _cells(self._starts(position, player))),
+                   self.options(position, player), strict=True)
+
+    def options(self, position: Board, player: Player) -> Iterator[Board]:
+        rows, w, empty = position
+        pair = 1 | 1 << w if player is Player.LEFT else 3
+        for cell in _cells(self._starts(position, player)):
+            yield Board(rows, w, empty & ~(pair << cell))
+
+    @staticmethod
+    def _starts(position: Board, player: Player) -> int:
+        """The cells where ``player`` can put the top (Left) or left (Right) half."""
+        rows, w, empty = position
         if player is Player.LEFT:
-            step, starts = w, empty & empty >> w
-        else:
-            step, starts = 1, empty & empty >> 1 & ~_edges(position.rows, w)[1]
-        for cell in _cells(starts):
-            yield divmod(cell, w), position._replace(empty=empty & ~(1 << cell | 1 << cell + step))
+            return empty & empty >> w
+        return empty & empty >> 1 & ~_edges(rows, w)[1]
 
     def components(self, position: Board) -> Sequence[Board]:
         """The regions of empty cells, cells where no domino fits dropped."""
-        empty = position.empty
-        live = empty & _neighbours(position, empty) if empty else 0
+        rows, w, empty = position
+        first, _, full = _edges(rows, w)
+        inner = full & ~first  # cells with a left neighbour
+        live = empty & (empty << 1 & inner | (empty & inner) >> 1 | empty << w | empty >> w)
         parts = []
         while live:
             seen = frontier = live & -live
             while frontier:
-                frontier = _neighbours(position, frontier) & live & ~seen
+                frontier = (frontier << 1 & inner | (frontier & inner) >> 1 | frontier << w
+                            | frontier >> w) & live & ~seen
                 seen |= frontier
             parts.append(seen)
             live &= ~seen
         if len(parts) == 1 and parts[0] == empty:
             return (position,)
-        return [position._replace(empty=part) for part in parts]
+        return [Board(rows, w, part) for part in parts]
 
-    def key(self, position: Board) -> Board:
-        """The region cropped to its bounding box, least of its mirror images (mirroring
-        left-right or top-bottom keeps each player's dominoes; transposing would not)."""
-        w = position.columns
-        cells = [divmod(cell, w) for cell in _cells(position.empty)]
-        if not cells:
-            return Board(0, 0, 0)
-        top, bottom = min(r for r, _ in cells), max(r for r, _ in cells)
-        left, right = min(c for _, c in cells), max(c for _, c in cells)
-        height, width = bottom - top + 1, right - left + 1
-        images = []
-        for flip_rows in (False, True):
-            for flip_columns in (False, True):
-                mask = 0
-                for r, c in cells:
-                    rr = bottom - r if flip_rows else r - top
-                    cc = right - c if flip_columns else c - left
-                    mask |= 1 << (rr * width + cc)
-                images.append(Board(height, width, mask))
-        return min(images)
+    def key(self, position: Board) -> Hashable:
+        return self.signed_key(position)
+
+    def signed_key(self, position: Board) -> tuple[tuple[int, ...], bool]:
+        """The region cropped to its bounding box as a tuple of row masks, the least of
+        its images under the board's symmetries.  Mirroring left-right or top-bottom
+        keeps each player's dominoes; transposing exchanges vertical and horizontal, so
+        the transposed region is the conjugate (Left and Right exchanged)."""
+        w, empty = position.columns, position.empty
+        if not empty:
+            return (), False
+        row_mask = (1 << w) - 1
+        empty >>= ((empty & -empty).bit_length() - 1) // w * w  # drop empty top rows
+        rows = []
+        while empty:
+            rows.append(empty & row_mask)
+            empty >>= w
+        span = 0
+        for row in rows:
+            span |= row
+        shift = (span & -span).bit_length() - 1
+        if shift:
+            rows = [row >> shift for row in rows]
+        width = span.bit_length() - shift
+        columns = [0] * width
+        for r, row in enumerate(rows):
+            bit = 1 << r
+            while row:
+                low = row & -row
+                columns[low.bit_length() - 1] |= bit
+                row ^= low
+        image, transposed = _images(rows, width), _images(columns, len(rows))
+        return (image, False) if image <= transposed else (transposed, True)
 
     def data(self, position: Board) -> dict[str, Any]:
         return {"rows": position.rows, "columns": position.columns,

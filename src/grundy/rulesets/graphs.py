@@ -260,9 +260,12 @@ def certificate(adj: Adjacency, mask: int, directed: bool = False, mark: int = 0
     index = {v: i for i, v in enumerate(order)}
     marked = {index[v] for v in vertices(mark)}
     if k > 2:
-        graph = _nauty_graph(adj, order, index, directed, marked)
+        around = neighbour_lists(adj)
+        adjacency = {index[v]: [index[u] for u in around[v] if u in index] for v in order}
+        coloring = [marked, set(range(k)) - marked] if marked and len(marked) < k else []
         with NAUTY_LOCK:
-            return k, len(marked), pynauty.certificate(graph)
+            return k, len(marked), pynauty.certificate(
+                _nauty_graph(k, directed, adjacency, coloring))
     rows = [sum(1 << index[u] for u in vertices(adj[v] & mask)) for v in order]
     marks = sum(1 << i for i in marked)
     forms = [bytes((*rows, marks))]
@@ -278,33 +281,49 @@ def orbit_representatives(adj: Adjacency, mask: int) -> list[int]:
     if len(order) <= 2:
         return order[:1]  # every graph on at most two vertices is vertex-transitive
     index = {v: i for i, v in enumerate(order)}
+    around = neighbour_lists(adj)
+    adjacency = {index[v]: [index[u] for u in around[v] if u in index] for v in order}
     with NAUTY_LOCK:
-        orbits = pynauty.autgrp(_nauty_graph(adj, order, index, False, set()))[3]
+        orbits = pynauty.autgrp(_nauty_graph(len(order), False, adjacency, []))[3]
     return [v for i, v in enumerate(order) if orbits[i] == i]
 
 
+def coloured_certificate(
+    links: Sequence[int], alive: int, classes: Sequence[int], directed: bool = False
+) -> tuple[int, tuple[int, ...], bytes]:
+    """A canonical form of the graph on ``alive`` whose edges (arcs if ``directed``) are
+    ``links[v]`` (a bitmask per vertex), split into the ordered colour ``classes``.
+
+    Equal results exactly for isomorphisms that map each class to itself: nauty
+    labels canonically respecting the ordered partition, and the class sizes
+    record where each class sits.
+    """
+    order = vertices(alive)
+    sizes = tuple((c & alive).bit_count() for c in classes)
+    if len(order) <= 1:
+        return len(order), sizes, b""
+    index = {v: i for i, v in enumerate(order)}
+    adjacency = {index[v]: [index[u] for u in vertices(links[v] & alive)] for v in order}
+    coloring = [{index[v] for v in vertices(c & alive)} for c in classes if c & alive]
+    with NAUTY_LOCK:
+        return len(order), sizes, pynauty.certificate(
+            _nauty_graph(len(order), directed, adjacency, coloring))
+
+
 def _nauty_graph(
-    adj: Adjacency, order: list[int], index: dict[int, int], directed: bool, marked: set[int]
+    k: int, directed: bool, adjacency: dict[int, list[int]], coloring: list[set[int]]
 ) -> Any:
-    """The subgraph induced on ``order`` as a ``pynauty.Graph`` on 0..k-1, built
-    without pynauty's per-vertex validation in Python.
+    """A ``pynauty.Graph`` on 0..k-1 with these out-neighbour lists and this ordered
+    partition, built without pynauty's per-vertex validation in Python.
 
     The public constructor checks every vertex number and copies every list, which
-    costs several times nauty's own work; our adjacency is valid by construction.
+    costs several times nauty's own work; our graphs are valid by construction.
     It sets exactly the attributes the constructor sets (pynauty 2.8), and
     ``tests/test_graphs.py`` checks the results against the public constructor.
     """
-    k = len(order)
-    around = neighbour_lists(adj)
     graph = object.__new__(pynauty.Graph)
-    graph.__dict__.update(
-        number_of_vertices=k,
-        directed=directed,
-        _adjacency_dict={
-            index[v]: [index[u] for u in around[v] if u in index] for v in order
-        },
-        _vertex_coloring=[marked, set(range(k)) - marked] if marked and len(marked) < k else [],
-    )
+    graph.__dict__.update(number_of_vertices=k, directed=directed,
+                          _adjacency_dict=adjacency, _vertex_coloring=coloring)
     return graph
 
 

@@ -39,9 +39,16 @@ from grundy.rulesets.base import (
     Player,
 )
 from grundy.rulesets.drawing import GREEN, INK, PURPLE, cell_grid, svg_document, text
-from grundy.rulesets.graphs import mask_of, neighbours_of, parse_graph, parse_vertex_list, vertices
+from grundy.rulesets.graphs import (
+    coloured_certificate,
+    connected_components,
+    mask_of,
+    neighbours_of,
+    parse_graph,
+    parse_vertex_list,
+    vertices,
+)
 from grundy.rulesets.registry import register
-from grundy.rulesets.tinted import coloured_certificate
 from grundy.values.game import Game, simplest_number
 
 
@@ -139,16 +146,8 @@ def _down(poset: Poset) -> list[int]:
 
 def _components(poset: Poset) -> list[int]:
     """The connected components of the comparability graph on the live elements."""
-    links = tuple(u | d for u, d in zip(poset.up, _down(poset), strict=True))
-    alive, parts = poset.alive, []
-    while alive:
-        seen = frontier = alive & -alive
-        while frontier:
-            frontier = neighbours_of(links, frontier) & alive & ~seen
-            seen |= frontier
-        parts.append(seen)
-        alive &= ~seen
-    return parts
+    return connected_components(
+        tuple(u | d for u, d in zip(poset.up, _down(poset), strict=True)), poset.alive)
 
 
 def _key(poset: Poset, classes: Sequence[int]) -> tuple[int, tuple[int, ...], bytes]:

@@ -12,6 +12,7 @@ owner.  Left is Blue/Black, Right Red/White.  Text format: ``rulesets/tinted.py`
 from __future__ import annotations
 
 from grundy.rulesets.base import Citation, Player
+from grundy.rulesets.graphs import Adjacency
 from grundy.rulesets.registry import register
 from grundy.rulesets.tinted import TintedGraph, TintedGraphRuleset
 
@@ -25,16 +26,14 @@ class Snort(TintedGraphRuleset):
 
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """A token deletes its vertex and reserves the neighbours for its owner."""
-        gone, near = 1 << v, position.adj[v]
+        n, adj, black, white = position
+        gone, near = 1 << v, adj[v]
         if player is Player.LEFT:
-            return position._replace(black=position.black & ~gone,
-                                     white=position.white & ~(gone | near))
-        return position._replace(black=position.black & ~(gone | near),
-                                 white=position.white & ~gone)
+            return TintedGraph(n, adj, black & ~gone, white & ~(gone | near))
+        return TintedGraph(n, adj, black & ~(gone | near), white & ~gone)
 
-    def linked(self, position: TintedGraph, v: int) -> int:
+    def links(self, position: TintedGraph) -> Adjacency:
         """Edges matter between a vertex one player may play and one the other may."""
-        near = position.adj[v]
-        return (near & position.white if position.black >> v & 1 else 0) | (
-            near & position.black if position.white >> v & 1 else 0
-        )
+        _, adj, black, white = position
+        return tuple((near & white if black >> v & 1 else 0)
+                     | (near & black if white >> v & 1 else 0) for v, near in enumerate(adj))

@@ -23,17 +23,15 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-import pynauty
-
 from grundy.rulesets.base import Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
-    NAUTY_LOCK,
     Adjacency,
+    coloured_certificate,
+    connected_components,
     edge_list,
     format_graph,
     graph_svg,
     mask_of,
-    neighbours_of,
     parse_graph,
     random_graph,
     vertices,
@@ -56,31 +54,6 @@ TINT_FORMAT = (
 )
 
 
-def coloured_certificate(
-    links: Sequence[int], alive: int, classes: Sequence[int], directed: bool = False
-) -> tuple[int, tuple[int, ...], bytes]:
-    """A canonical form of the graph on ``alive`` whose edges (arcs if ``directed``) are
-    ``links[v]`` (a bitmask per vertex), split into the ordered colour ``classes``.
-
-    Equal results exactly for isomorphisms that map each class to itself: nauty
-    labels canonically respecting the ordered partition, and the class sizes
-    record where each class sits.
-    """
-    order = vertices(alive)
-    sizes = tuple((c & alive).bit_count() for c in classes)
-    if len(order) <= 1:
-        return len(order), sizes, b""
-    index = {v: i for i, v in enumerate(order)}
-    graph = pynauty.Graph(
-        len(order),
-        directed=directed,
-        adjacency_dict={index[v]: [index[u] for u in vertices(links[v] & alive)] for v in order},
-        vertex_coloring=[{index[v] for v in vertices(c & alive)} for c in classes if c & alive],
-    )
-    with NAUTY_LOCK:
-        return len(order), sizes, pynauty.certificate(graph)
-
-
 class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
     """A placement game on a tinted graph: a player plays a vertex they may play, which
     deletes it; ``after`` says what happens to its neighbours."""
@@ -94,9 +67,9 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         """The position after ``player`` plays vertex ``v``."""
 
     @abstractmethod
-    def linked(self, position: TintedGraph, v: int) -> int:
-        """The live vertices that a move at ``v`` or a move at them can affect (the
-        edges that matter; components and keys use only these)."""
+    def links(self, position: TintedGraph) -> Adjacency:
+        """For each live vertex v, the live vertices that a move at v or a move at them
+        can affect (the edges that matter; components and keys use only these)."""
 
     # -- text ----------------------------------------------------------------
     def parse(self, text: str) -> TintedGraph:
@@ -131,33 +104,23 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         for v in vertices(own):
             yield v, self.after(position, v, player)
 
-    def _links(self, position: TintedGraph) -> tuple[int, ...]:
-        alive = position.black | position.white
-        return tuple(self.linked(position, v) & alive if alive >> v & 1 else 0
-                     for v in range(position.n))
+    def options(self, position: TintedGraph, player: Player) -> Iterator[TintedGraph]:
+        own = position.black if player is Player.LEFT else position.white
+        return (self.after(position, v, player) for v in vertices(own))
 
     def components(self, position: TintedGraph) -> Sequence[TintedGraph]:
-        """Connected components along the edges that matter (``linked``)."""
-        links = self._links(position)
-        alive = position.black | position.white
-        parts = []
-        while alive:
-            seen = frontier = alive & -alive
-            while frontier:
-                frontier = neighbours_of(links, frontier) & ~seen
-                seen |= frontier
-            parts.append(seen)
-            alive &= ~seen
+        """Connected components along the edges that matter (``links``)."""
+        n, adj, black, white = position
+        parts = connected_components(self.links(position), black | white)
         if len(parts) == 1:
             return (position,)
-        return [position._replace(black=position.black & p, white=position.white & p)
-                for p in parts]
+        return [TintedGraph(n, adj, black & part, white & part) for part in parts]
 
     def key(self, position: TintedGraph) -> tuple[int, tuple[int, ...], bytes]:
         """The coloured canonical form of the live graph along the edges that matter."""
         black, white = position.black, position.white
         classes = (black & ~white, white & ~black, black & white)
-        return coloured_certificate(self._links(position), black | white, classes)
+        return coloured_certificate(self.links(position), black | white, classes)
 
     # -- rendering -----------------------------------------------------------
     def data(self, position: TintedGraph) -> dict[str, Any]:

@@ -130,15 +130,18 @@ class PartizanSolver(Generic[Position]):
     def _value(self, root: Position) -> Game:
         """Iterative evaluation.
 
-        A frame is ``[key, children, next_index, values, left_count, position]``.
-        ``key is None`` marks a sum frame (children are components; ``values`` holds
-        their running sum); otherwise the children are the Left options followed by
-        the Right options and ``values`` collects their values.
+        A frame is ``[key, children, next_index, values, left_count, position,
+        negated]``.  ``key is None`` marks a sum frame (children are components;
+        ``values`` holds their running sum); otherwise the children are the Left
+        options followed by the Right options and ``values`` collects their values.
+        The table holds the value of the position a signed key stands for, so a
+        ``negated`` position (its conjugate) records and reads the negative.
         """
         rs = self.ruleset
-        components, key_of, options, fast = rs.components, rs.key, rs.options, rs.fast_value
+        components, signed_key, options = rs.components, rs.signed_key, rs.options
         table, known, tick, seen = self.table, self._known, self.budget.tick, self.seen
         decomposes = type(rs).components is not Ruleset.components
+        fast = rs.fast_value if type(rs).fast_value is not PartizanRuleset.fast_value else None
         zero = Game.zero()
 
         def open_frame(position: Position, component: bool) -> Game | list[Any]:
@@ -149,11 +152,11 @@ class PartizanSolver(Generic[Position]):
             if decomposes and not component:
                 parts = components(position)
                 if len(parts) != 1:
-                    return [None, list(parts), 0, zero, 0, position]
+                    return [None, list(parts), 0, zero, 0, position, False]
                 part = parts[0]
-            value = fast(part)
+            value = fast(part) if fast is not None else None
             if value is None:
-                key = key_of(part)
+                key, negated = signed_key(part)
                 value = table.get(key)
                 if value is None:
                     value = known(key)
@@ -161,7 +164,9 @@ class PartizanSolver(Generic[Position]):
                     tick(len(table))
                     lefts = list(options(part, Player.LEFT))
                     return [key, lefts + list(options(part, Player.RIGHT)), 0, [], len(lefts),
-                            position]
+                            position, negated]
+                if negated:
+                    value = -value
             seen[position] = value
             return value
 
@@ -187,7 +192,7 @@ class PartizanSolver(Generic[Position]):
                 else:
                     count = frame[4]
                     value = Game.of(values[:count], values[count:])
-                    self._record(key, value)
+                    self._record(key, -value if frame[6] else value)
                 seen[frame[5]] = value
                 if not stack:
                     return value
@@ -199,12 +204,13 @@ class PartizanSolver(Generic[Position]):
 
     def _wins(self, root: Position, mover: Player, misere: bool) -> bool:
         """Does ``mover`` win moving first?  Iterative, stopping at the first winning
-        move; a frame is ``[key, player, children, next_index]``.  Normal play follows
+        move; a frame is ``[entry, player, children, next_index]`` where the table
+        ``entry`` is the signed key with the player it stands for.  Normal play follows
         ``options`` (which may be normalised); misère play follows the literal
         ``moves``, since it has no theory of equivalent positions.  A player with no
         move loses under normal play and wins under misère play."""
         rs = self.ruleset
-        key_of, tick = rs.key, self.budget.tick
+        signed_key, tick = rs.signed_key, self.budget.tick
         table = self.misere_table if misere else self.win_table
 
         def options(position: Position, player: Player) -> list[Position]:
@@ -213,16 +219,17 @@ class PartizanSolver(Generic[Position]):
             return list(rs.options(position, player))
 
         def decided(position: Position, player: Player) -> bool | list[Any]:
-            key = key_of(position)
-            won = table.get((key, player))
+            key, negated = signed_key(position)  # the conjugate with the other mover
+            entry = (key, player.opponent if negated else player)
+            won = table.get(entry)
             if won is not None:
                 return won
             tick(len(table))
             children = options(position, player)
             if not children:
-                table[(key, player)] = misere
+                table[entry] = misere
                 return misere
-            return [key, player, children, 0]
+            return [entry, player, children, 0]
 
         top = decided(root, mover)
         if isinstance(top, bool):
@@ -230,7 +237,7 @@ class PartizanSolver(Generic[Position]):
         stack = [top]
         while True:
             frame = stack[-1]
-            key, player, children, index = frame
+            entry, player, children, index = frame
             if index < len(children):
                 frame[3] = index + 1
                 child = decided(children[index], player.opponent)
@@ -243,10 +250,9 @@ class PartizanSolver(Generic[Position]):
             else:
                 won = False
             stack.pop()
-            table[(key, player)] = won
+            table[entry] = won
             if not won and stack:  # the parent's player moves here and wins
-                parent = stack.pop()
-                table[(parent[0], parent[1])] = True
+                table[stack.pop()[0]] = True
                 won = True
             if not stack:
                 return won

@@ -135,8 +135,8 @@ _LE: dict[tuple[int, int], bool] = {}
 class Game:
     """A canonical short partizan game; build with ``Game.of`` or the constructors."""
 
-    __slots__ = ("_negative", "_nimber", "_number", "_stops", "_thermograph", "_uptimal",
-                 "birthday", "id", "left", "right")
+    __slots__ = ("_negative", "_nimber", "_number", "_rounded_stops", "_stops", "_thermograph",
+                 "_uptimal", "birthday", "id", "left", "right")
 
     id: int
     left: tuple[Game, ...]
@@ -148,6 +148,9 @@ class Game:
     _negative: Game | None
     _thermograph: Thermograph | None
     _stops: tuple[Fraction, Fraction] | None
+    #: the stops rounded to floats: rounding is monotone, so a strict inequality between
+    #: rounded stops holds between the exact ones (a sound, cheap test for ``<=``)
+    _rounded_stops: tuple[float, float]
 
     #: ``Game.number(q)`` builds the number q; ``game.number()`` is the number a game
     #: equals, or None.
@@ -180,6 +183,9 @@ class Game:
         game._negative = None
         game._thermograph = None
         game._stops = None
+        number = game._number
+        game._rounded_stops = (float(number), float(number)) if number is not None else (
+            max(g._rounded_stops[1] for g in lefts), min(g._rounded_stops[0] for g in rights))
         _TABLE[key] = game
         return game
 
@@ -200,8 +206,7 @@ class Game:
                 return cls._make_number(simplest_number(low, high))
             return cls._intern([cls._make_number(low)], [cls._make_number(high)])
         while True:
-            lefts = {g for g in lefts if not any(g is not h and g <= h for h in lefts)}
-            rights = {g for g in rights if not any(g is not h and h <= g for h in rights)}
+            lefts, rights = _undominated(lefts, True), _undominated(rights, False)
             bypassed_left = _bypass(lefts, lefts, rights, left_side=True)
             bypassed_right = _bypass(rights, lefts, rights, left_side=False)
             if bypassed_left == lefts and bypassed_right == rights:
@@ -287,6 +292,12 @@ class Game:
     def __le__(self, other: Game) -> bool:
         if self is other:
             return True
+        (left_stop, right_stop), (other_left, other_right) = (self._rounded_stops,
+                                                              other._rounded_stops)
+        if left_stop > other_left or right_stop > other_right:
+            return False  # G ≤ H forces L(G) ≤ L(H) and R(G) ≤ R(H)
+        if left_stop < other_right:
+            return True  # R(H − G) ≥ R(H) − L(G) > 0, so H − G > 0
         key = (self.id, other.id)
         known = _LE.get(key)
         if known is not None:
@@ -296,13 +307,18 @@ class Game:
             result = a <= b
         elif isinstance(self._uptimal, tuple) and isinstance(other._uptimal, tuple):
             result = _uptimal_sign(_uptimal_difference(other._uptimal, self._uptimal)) in (0, 1)
-        elif a is not None:  # number avoidance: only other's Right options matter
-            result = not any(r <= self for r in other.right)
-        elif b is not None:
-            result = not any(other <= g for g in self.left)
-        else:
-            result = not any(other <= g for g in self.left) and not any(
-                r <= self for r in other.right)
+        else:  # no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
+            result = True
+            if a is None:
+                for g in self.left:
+                    if other <= g:
+                        result = False
+                        break
+            if result and b is None:
+                for r in other.right:
+                    if r <= self:
+                        result = False
+                        break
         _LE[key] = result
         return result
 
@@ -531,6 +547,23 @@ def _nimber_of(lefts: tuple[Game, ...], rights: tuple[Game, ...]) -> int | None:
         return None
     values = sorted(n for g in lefts if (n := g._nimber) is not None)
     return len(values) if values == list(range(len(lefts))) else None
+
+
+def _undominated(options: set[Game], left: bool) -> set[Game]:
+    """The options no other option dominates (for Left the maximal ones, for Right the
+    minimal ones), found by keeping the undominated options seen so far."""
+    kept: list[Game] = []
+    for g in options:
+        if left:
+            if any(g <= h for h in kept):
+                continue
+            kept = [h for h in kept if not h <= g]
+        else:
+            if any(h <= g for h in kept):
+                continue
+            kept = [h for h in kept if not g <= h]
+        kept.append(g)
+    return set(kept)
 
 
 def _le_form(game: Game, lefts: set[Game], rights: set[Game], memo: dict[int, bool]) -> bool:

@@ -194,8 +194,9 @@ def test_col_on_uncoloured_graphs_is_zero_or_star() -> None:
     for _ in range(80):
         position = col.random_position(rng, rng.randint(1, 8))
         untinted = position._replace(black=(1 << position.n) - 1, white=(1 << position.n) - 1)
-        found = solver.value(untinted)
+        found = naive_value(col, untinted)  # the general search, no hooks
         assert found in (Game.zero(), Game.nimber(1)), col.format(untinted)
+        assert solver.value(untinted) is found  # value_by_left_first: a win/loss search
         seen.add(found)
     assert seen == {Game.zero(), Game.nimber(1)}
 
@@ -310,6 +311,31 @@ def test_domineering_parse_errors_and_symmetry() -> None:
         rules.parse("..x/...")
     assert rules.key(rules.parse("#../..#/...")) == rules.key(rules.parse("..#/#../..."))
     assert value("domineering", "3x2") is -value("domineering", "2x3")  # transpose negates
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 4), st.integers(0, 2**16 - 1), st.booleans())
+def test_domineering_signed_keys_pair_each_board_with_its_transpose(
+    rows: int, columns: int, holes: int, mirror: bool
+) -> None:
+    rules = get("domineering")
+    board = rules.parse("/".join(
+        "".join("#" if holes >> (r * columns + c) & 1 else "." for c in range(columns))
+        for r in range(rows)))
+    lines = rules.format(board).split("/")
+    transposed = rules.parse("/".join(
+        "".join(line[c] for line in (reversed(lines) if mirror else lines))
+        for c in range(columns)))
+    key, negated = rules.signed_key(board)
+    other_key, other_negated = rules.signed_key(transposed)
+    expected = naive_value(rules, board)
+    assert key == other_key
+    if negated == other_negated:  # the board is its own conjugate: its value is its negative
+        assert expected is -expected
+    solver = PartizanSolver(rules)  # one table: the transpose is read back negated
+    assert solver.value(board) is expected
+    assert solver.value(transposed) is -expected
+    assert solver.outcome(transposed) is (-expected).outcome()
 
 
 # -- solver machinery ------------------------------------------------------------------------

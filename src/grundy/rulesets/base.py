@@ -197,6 +197,13 @@ class PartizanRuleset(Ruleset[Position]):
         """A closed-form canonical value where a theorem gives one, else None."""
         return None
 
+    def value_by_left_first(self, position: Position) -> tuple[Game, Game] | None:
+        """Where a theorem fixes the value once we know whether Left wins moving first
+        (an uncoloured Col position is 0 or *), the values ``(if Left loses, if Left
+        wins)``; the search then runs the cheaper win/loss search, which stops at the
+        first winning move.  Default: None."""
+        return None
+
     def signed_key(self, position: Position) -> tuple[Key, bool]:
         """A key shared with the position's *conjugate* (the same game with Left and
         Right exchanged, whose value is the negative), and whether this position is the

@@ -60,6 +60,13 @@ class Col(TintedGraphRuleset):
             return TintedGraph(n, adj, black & ~(gone | near), white & ~gone)
         return TintedGraph(n, adj, black & ~gone, white & ~(gone | near))
 
+    def value_by_left_first(self, position: TintedGraph) -> tuple[Game, Game] | None:
+        """An uncoloured position is its own conjugate, so G = −G, and a Col value x or
+        x + * (L69) with x = −x is 0 or *: * if the first player wins, else 0."""
+        if position.black != position.white:
+            return None
+        return Game.zero(), Game.nimber(1)
+
     def links(self, position: TintedGraph) -> Adjacency:
         """Edges matter between vertices a common player may play."""
         _, adj, black, white = position

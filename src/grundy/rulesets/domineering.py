@@ -50,6 +50,12 @@ def _mirrors(width: int) -> Callable[[int], int]:
     return [mirror(row) for row in range(1 << width)].__getitem__
 
 
+def _near(cells: int, w: int, inner: int) -> int:
+    """The cells next to ``cells`` on a board ``w`` wide (``inner``: the cells with a
+    left neighbour); may run past the last row, so mask the result."""
+    return cells << 1 & inner | (cells & inner) >> 1 | cells << w | cells >> w
+
+
 def _cells(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -113,15 +119,20 @@ class Domineering(PartizanRuleset[Board]):
     def moves(self, position: Board, player: Player) -> Iterator[tuple[Move, Board]]:
         """Cover cell (r, c) and the cell below it (Left) or right of it (Right); the label
         is (r, c)."""
-        w = position.columns
-        return zip(map(lambda cell: divmod(cell, w), _cells(self._starts(position, player))),
-                   self.options(position, player), strict=True)
-
-    def options(self, position: Board, player: Player) -> Iterator[Board]:
         rows, w, empty = position
         pair = 1 | 1 << w if player is Player.LEFT else 3
         for cell in _cells(self._starts(position, player)):
-            yield Board(rows, w, empty & ~(pair << cell))
+            yield divmod(cell, w), Board(rows, w, empty & ~(pair << cell))
+
+    def options(self, position: Board, player: Player) -> Iterator[Board]:
+        """The children with the cells no domino can cover any more dropped."""
+        rows, w, empty = position
+        pair = 1 | 1 << w if player is Player.LEFT else 3
+        first, _, full = _edges(rows, w)
+        inner = full & ~first  # cells with a left neighbour
+        for cell in _cells(self._starts(position, player)):
+            left = empty & ~(pair << cell)
+            yield Board(rows, w, left & _near(left, w, inner))
 
     @staticmethod
     def _starts(position: Board, player: Player) -> int:
@@ -135,14 +146,13 @@ class Domineering(PartizanRuleset[Board]):
         """The regions of empty cells, cells where no domino fits dropped."""
         rows, w, empty = position
         first, _, full = _edges(rows, w)
-        inner = full & ~first  # cells with a left neighbour
-        live = empty & (empty << 1 & inner | (empty & inner) >> 1 | empty << w | empty >> w)
+        inner = full & ~first
+        live = empty & _near(empty, w, inner)
         parts = []
         while live:
             seen = frontier = live & -live
             while frontier:
-                frontier = (frontier << 1 & inner | (frontier & inner) >> 1 | frontier << w
-                            | frontier >> w) & live & ~seen
+                frontier = _near(frontier, w, inner) & live & ~seen
                 seen |= frontier
             parts.append(seen)
             live &= ~seen

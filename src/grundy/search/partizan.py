@@ -33,6 +33,13 @@ from grundy.values.outcome import Outcome
 T = TypeVar("T")
 
 
+def first_player_wins(value: Game, player: Player) -> bool:
+    """Does ``player`` win moving first in a game of this value?  Left does unless
+    G ≤ 0, Right unless G ≥ 0."""
+    zero = Game.zero()
+    return not (value <= zero if player is Player.LEFT else zero <= value)
+
+
 def outcome_of(left_first_wins: bool, right_first_wins: bool) -> Outcome:
     """The outcome class from who wins moving first."""
     if left_first_wins:
@@ -83,12 +90,9 @@ class PartizanSolver(Generic[Position]):
         return self._run(self._value, position)
 
     def outcome(self, position: Position) -> Outcome:
-        """L, R, N or P under normal play, by a search of the whole position for each
-        player moving first that stops at the first winning move (no canonical forms)."""
-        return outcome_of(
-            self._run(self._wins, position, Player.LEFT, False),
-            self._run(self._wins, position, Player.RIGHT, False),
-        )
+        """L, R, N or P under normal play, by a search for each player moving first that
+        stops at the first winning move (canonical forms only for sums)."""
+        return self._run(self._outcome, position)
 
     def misere_outcome(self, position: Position) -> Outcome:
         """L, R, N or P under misère play (the player who cannot move wins)."""
@@ -114,6 +118,10 @@ class PartizanSolver(Generic[Position]):
             if self.store is not None:
                 self.store.flush()
 
+    def _outcome(self, position: Position) -> Outcome:
+        return outcome_of(self._wins(position, Player.LEFT, False),
+                          self._wins(position, Player.RIGHT, False))
+
     def _known(self, key: Key) -> Game | None:
         value = self.table.get(key)
         if value is None and self.store is not None:
@@ -130,29 +138,33 @@ class PartizanSolver(Generic[Position]):
     def _value(self, root: Position) -> Game:
         """Iterative evaluation.
 
-        A frame is ``[key, children, next_index, values, left_count, position,
-        negated]``.  ``key is None`` marks a sum frame (children are components;
-        ``values`` holds their running sum); otherwise the children are the Left
-        options followed by the Right options and ``values`` collects their values.
-        The table holds the value of the position a signed key stands for, so a
-        ``negated`` position (its conjugate) records and reads the negative.
+        A frame is ``[key, children, values, next_index, left_count, position,
+        negated]``.  ``key is None`` marks a sum frame (the children are components,
+        whose values are summed); otherwise the children are the Left options followed
+        by the Right options.  ``values`` starts with every child already seen and is
+        filled in as the search returns.  The table holds the value of the position a
+        signed key stands for, so a ``negated`` position (its conjugate) records and
+        reads the negative.
         """
         rs = self.ruleset
         components, signed_key, options = rs.components, rs.signed_key, rs.options
         table, known, tick, seen = self.table, self._known, self.budget.tick, self.seen
+        look = seen.get
         decomposes = type(rs).components is not Ruleset.components
         fast = rs.fast_value if type(rs).fast_value is not PartizanRuleset.fast_value else None
+        by_left_first = rs.value_by_left_first if type(rs).value_by_left_first is not (
+            PartizanRuleset.value_by_left_first) else None
         zero = Game.zero()
 
         def open_frame(position: Position, component: bool) -> Game | list[Any]:
-            value = seen.get(position)
+            value = look(position)
             if value is not None:
                 return value
             part = position
             if decomposes and not component:
                 parts = components(position)
                 if len(parts) != 1:
-                    return [None, list(parts), 0, zero, 0, position, False]
+                    return [None, parts, [look(p) for p in parts], 0, 0, position, False]
                 part = parts[0]
             value = fast(part) if fast is not None else None
             if value is None:
@@ -160,13 +172,19 @@ class PartizanSolver(Generic[Position]):
                 value = table.get(key)
                 if value is None:
                     value = known(key)
-                if value is None:
-                    tick(len(table))
-                    lefts = list(options(part, Player.LEFT))
-                    return [key, lefts + list(options(part, Player.RIGHT)), 0, [], len(lefts),
-                            position, negated]
-                if negated:
-                    value = -value
+                if value is not None:
+                    value = -value if negated else value
+                else:
+                    values = by_left_first(part) if by_left_first is not None else None
+                    if values is None:
+                        tick(len(table))
+                        children = list(options(part, Player.LEFT))
+                        count = len(children)
+                        children += options(part, Player.RIGHT)
+                        return [key, children, [look(c) for c in children], 0, count,
+                                position, negated]
+                    value = values[self._wins(part, Player.LEFT, False)]
+                    self._record(key, -value if negated else value)
             seen[position] = value
             return value
 
@@ -176,31 +194,32 @@ class PartizanSolver(Generic[Position]):
         stack = [top]
         while True:
             frame = stack[-1]
-            children, index = frame[1], frame[2]
-            if index < len(children):
-                frame[2] = index + 1
+            children, values, index = frame[1], frame[2], frame[3]
+            while index < len(values) and values[index] is not None:
+                index += 1
+            if index < len(values):
+                frame[3] = index
                 child = open_frame(children[index], frame[0] is None)
                 if isinstance(child, list):
                     stack.append(child)
-                    continue
-                value = child
-            else:
-                stack.pop()
-                key, values = frame[0], frame[3]
-                if key is None:
-                    value = values
                 else:
-                    count = frame[4]
-                    value = Game.of(values[:count], values[count:])
-                    self._record(key, -value if frame[6] else value)
-                seen[frame[5]] = value
-                if not stack:
-                    return value
-                frame = stack[-1]
-            if frame[0] is None:
-                frame[3] = frame[3] + value
+                    values[index] = child
+                continue
+            stack.pop()
+            key = frame[0]
+            if key is None:
+                value = zero
+                for part in values:
+                    value = value + part
             else:
-                frame[3].append(value)
+                count = frame[4]
+                value = Game.of(values[:count], values[count:])
+                self._record(key, -value if frame[6] else value)
+            seen[frame[5]] = value
+            if not stack:
+                return value
+            parent = stack[-1]
+            parent[2][parent[3]] = value
 
     def _wins(self, root: Position, mover: Player, misere: bool) -> bool:
         """Does ``mover`` win moving first?  Iterative, stopping at the first winning
@@ -208,10 +227,13 @@ class PartizanSolver(Generic[Position]):
         ``entry`` is the signed key with the player it stands for.  Normal play follows
         ``options`` (which may be normalised); misère play follows the literal
         ``moves``, since it has no theory of equivalent positions.  A player with no
-        move loses under normal play and wins under misère play."""
+        move loses under normal play and wins under misère play.  Under normal play a
+        position that splits into components is a sum, so its outcome is read off the
+        sum of the components' values (``_value``), which share the search's tables."""
         rs = self.ruleset
         signed_key, tick = rs.signed_key, self.budget.tick
         table = self.misere_table if misere else self.win_table
+        sums = not misere and type(rs).components is not Ruleset.components
 
         def options(position: Position, player: Player) -> list[Position]:
             if misere:
@@ -223,6 +245,9 @@ class PartizanSolver(Generic[Position]):
             entry = (key, player.opponent if negated else player)
             won = table.get(entry)
             if won is not None:
+                return won
+            if sums and len(rs.components(position)) > 1:  # a sum: add the parts' values
+                won = table[entry] = first_player_wins(self._value(position), player)
                 return won
             tick(len(table))
             children = options(position, player)

@@ -554,15 +554,12 @@ def _undominated(options: set[Game], left: bool) -> set[Game]:
     minimal ones), found by keeping the undominated options seen so far."""
     kept: list[Game] = []
     for g in options:
-        if left:
-            if any(g <= h for h in kept):
-                continue
-            kept = [h for h in kept if not h <= g]
+        for h in kept:
+            if (g <= h) if left else (h <= g):
+                break
         else:
-            if any(h <= g for h in kept):
-                continue
-            kept = [h for h in kept if not g <= h]
-        kept.append(g)
+            kept = [h for h in kept if not ((h <= g) if left else (g <= h))]
+            kept.append(g)
     return set(kept)
 
 

@@ -201,6 +201,23 @@ def test_col_on_uncoloured_graphs_is_zero_or_star() -> None:
     assert seen == {Game.zero(), Game.nimber(1)}
 
 
+@pytest.mark.parametrize("name", ["col", "snort", "black-white-node-kayles"])
+def test_exchanging_tints_gives_the_conjugate_under_the_same_signed_key(name: str) -> None:
+    rules = get(name)
+    for position in small_positions(rules, 40):
+        swapped = position._replace(black=position.white, white=position.black)
+        key, negated = rules.signed_key(position)
+        other_key, other_negated = rules.signed_key(swapped)
+        expected = naive_value(rules, position)
+        assert key == other_key
+        assert naive_value(rules, swapped) is -expected
+        if negated == other_negated:  # its own conjugate
+            assert expected is -expected
+        solver = PartizanSolver(rules)
+        assert solver.value(position) is expected
+        assert solver.value(swapped) is -expected  # read back through the shared key
+
+
 def test_col_values_are_a_number_or_a_number_plus_star() -> None:
     col = get("col")
     for position in small_positions(col, 60):

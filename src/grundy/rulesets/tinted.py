@@ -23,7 +23,7 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from grundy.rulesets.base import Move, ParseError, PartizanRuleset, Player
+from grundy.rulesets.base import Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
     Adjacency,
     coloured_certificate,
@@ -121,6 +121,15 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         black, white = position.black, position.white
         classes = (black & ~white, white & ~black, black & white)
         return coloured_certificate(self.links(position), black | white, classes)
+
+    def signed_key(self, position: TintedGraph) -> tuple[Key, bool]:
+        """Exchanging the tints exchanges the players (the rules treat Black and White
+        alike), so the lesser of the two coloured forms stands for both."""
+        black, white = position.black, position.white
+        links, alive, both = self.links(position), black | white, black & white
+        straight = coloured_certificate(links, alive, (black & ~white, white & ~black, both))
+        swapped = coloured_certificate(links, alive, (white & ~black, black & ~white, both))
+        return (straight, False) if straight <= swapped else (swapped, True)
 
     # -- rendering -----------------------------------------------------------
     def data(self, position: TintedGraph) -> dict[str, Any]:

@@ -16,7 +16,9 @@ import click
 
 from grundy.cli import Spinner
 from grundy.rulesets import GrundyError, ImpartialRuleset, get
+from grundy.rulesets.base import PartizanRuleset
 from grundy.search import Budget, BudgetExceeded, Solver, Store, default_store_path
+from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
 from grundy.values import Outcome
 
@@ -94,16 +96,29 @@ class Search:
         return Budget(self.max_nodes, self.max_seconds, spinner.callback)
 
     @contextmanager
-    def solver(self, ruleset: ImpartialRuleset[Any], spinner: Spinner) -> Iterator[Solver[Any]]:
-        """A solver with this budget and store; the store is flushed and closed afterwards."""
+    def opened_store(self) -> Iterator[Store | None]:
+        """The store named by --store (None without it), closed afterwards."""
         store = None
         if self.store is not None:
             store = Store(default_store_path() if self.store == "default" else self.store)
         try:
-            yield Solver(ruleset, self.budget(spinner), store)
+            yield store
         finally:
             if store is not None:
                 store.close()
+
+    @contextmanager
+    def solver(self, ruleset: ImpartialRuleset[Any], spinner: Spinner) -> Iterator[Solver[Any]]:
+        """A solver with this budget and store; the store is flushed and closed afterwards."""
+        with self.opened_store() as store:
+            yield Solver(ruleset, self.budget(spinner), store)
+
+    @contextmanager
+    def partizan_solver(self, ruleset: PartizanRuleset[Any],
+                        spinner: Spinner) -> Iterator[PartizanSolver[Any]]:
+        """The same for a partizan ruleset."""
+        with self.opened_store() as store:
+            yield PartizanSolver(ruleset, self.budget(spinner), store)
 
 
 def impartial(name: str) -> ImpartialRuleset[Any]:

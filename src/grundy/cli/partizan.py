@@ -39,29 +39,22 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
         pairs.append((ruleset, ruleset.parse(text)))
     if misere and len(pairs) != 1:
         raise GrundyError("misère play has no sum rule: give one RULESET POSITION with --misere")
-    store = None
-    if search.store is not None:
-        store = Store(default_store_path() if search.store == "default" else search.store)
-    try:
-        with Spinner() as spinner:
-            budget = search.budget(spinner)
-            if misere or outcome_only:
-                ruleset, position = pairs[0]
-                if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset):
-                    solver = PartizanSolver(ruleset, budget, store)
-                    outcome = (solver.misere_outcome if misere else solver.outcome)(position)
-                    echo_outcome(ruleset, position, outcome, misere, as_json)
-                    return
-            total = Game.zero()
-            for ruleset, position in pairs:
-                if isinstance(ruleset, PartizanRuleset):
-                    total += PartizanSolver(ruleset, budget, store).value(position)
-                else:
-                    assert isinstance(ruleset, ImpartialRuleset)
-                    total += Game.nimber(Solver(ruleset, budget, store).grundy(position))
-    finally:
-        if store is not None:
-            store.close()
+    with search.opened_store() as store, Spinner() as spinner:
+        budget = search.budget(spinner)
+        if misere or outcome_only:
+            ruleset, position = pairs[0]
+            if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset):
+                solver = PartizanSolver(ruleset, budget, store)
+                outcome = (solver.misere_outcome if misere else solver.outcome)(position)
+                echo_outcome(ruleset, position, outcome, misere, as_json)
+                return
+        total = Game.zero()
+        for ruleset, position in pairs:
+            if isinstance(ruleset, PartizanRuleset):
+                total += PartizanSolver(ruleset, budget, store).value(position)
+            else:
+                assert isinstance(ruleset, ImpartialRuleset)
+                total += Game.nimber(Solver(ruleset, budget, store).grundy(position))
     outcome = total.outcome()
     if as_json:
         parts = [ruleset.to_json(position) for ruleset, position in pairs]

@@ -18,6 +18,7 @@ outcome searches the whole position, for each player moving first.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -100,6 +101,26 @@ class PartizanSolver(Generic[Position]):
             self._run(self._wins, position, Player.LEFT, True),
             self._run(self._wins, position, Player.RIGHT, True),
         )
+
+    def wins_first(self, position: Position, player: Player) -> bool:
+        """Does ``player`` win moving first (normal play)?  Stops at the first winning
+        move."""
+        return self._run(self._wins, position, player, False)
+
+    def winning_moves(self, position: Position, player: Player) -> list[tuple[Move, Position]]:
+        """The moves of ``player`` after which the opponent, moving first, loses."""
+        return [(move, child) for move, child in self.ruleset.moves(position, player)
+                if not self.wins_first(child, player.opponent)]
+
+    def winning_move(self, position: Position, player: Player,
+                     rng: random.Random | None = None) -> Move | None:
+        """One winning move of ``player`` (None if there is none); ``rng`` shuffles the
+        order in which the moves are tried."""
+        moves = list(self.ruleset.moves(position, player))
+        if rng is not None:
+            rng.shuffle(moves)
+        return next((move for move, child in moves
+                     if not self.wins_first(child, player.opponent)), None)
 
     def move_values(self, position: Position) -> list[PartizanMoveValue[Position]]:
         """Every legal move of each player with the value it leads to."""

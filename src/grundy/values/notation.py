@@ -13,8 +13,9 @@ game), parentheses, and ``+``/``-`` between terms; ``a +- b`` is ``a + ±b``.  A
 written directly before a digit belongs to the number: ``-1v`` is −1 + ↓.
 
 Printing is canonical (one string per value): uptimal values as compounds, {x | −x} as
-``+-x`` and {x + y | x − y} as ``x+-y`` (CGSuite's ``x±y``: {4|2} is ``3+-1``), anything else in braces with options sorted by birthday and then by text, and
-an option with one option a side written without braces, using fewer bars.
+``+-x`` and {x + y | x − y} as ``x+-y`` (CGSuite's x±y: {4|2} is ``3+-1``), anything
+else in braces with options sorted by birthday and then by text, and an option with one
+option a side written without braces, using fewer bars.
 
 >>> str(parse("{1|0} + ^ + *2"))
 '{1^*2|^*2}'

@@ -384,8 +384,8 @@ class Workbench:
                 if isinstance(solver, Solver):
                     move = solver.winning_move(position, rng)
                 else:
-                    shuffled = rng.sample(legal, len(legal))
-                    move = next((m for m, c in shuffled if self.wins(solver, c, mover)), None)
+                    assert mover is not None
+                    move = solver.winning_move(position, mover, rng)
             except BudgetExceeded:
                 return rng.choice(legal)[0], "not solved within the budget: a random move"
             if move is not None:

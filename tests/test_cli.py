@@ -11,8 +11,9 @@ from click.testing import CliRunner, Result
 
 from grundy.cli.main import cli
 from grundy.rulesets import ImpartialRuleset, all_rulesets, get
+from grundy.rulesets.base import Player
 from grundy.search import Solver
-from grundy.values import format_nimber
+from grundy.values import Game, format_nimber
 
 #: A Transverse Wave grid that takes a few seconds (tens of thousands of positions) to solve.
 BIG = (
@@ -175,6 +176,48 @@ def test_computer_first_is_repeatable_with_a_seed() -> None:
     assert first == json.loads(ok(*args, stdin="").stdout)
     assert first["moves"][0]["player"] == "computer"
     assert first["winner"] is None and first["end"] == "quit"
+
+
+@pytest.mark.parametrize(
+    ("game", "side", "human"),
+    [(["col", "2;0-1"], "L", "0\n"), (["col", "2;0-1"], "R", "1\n"),  # 0: the mover loses
+     (["domineering", "1x4"], "L", ""),  # -2: Left has no move at all
+     (["domineering", "4x3"], "R", "".join(f"{r},{c}\n" for r in range(4) for c in range(3)) * 3)],
+)
+def test_perfect_computer_wins_a_partizan_game_it_can_win(
+    game: list[str], side: str, human: str
+) -> None:
+    from grundy.search.partizan import naive_value
+
+    ruleset = get(game[0])
+    value = naive_value(ruleset, ruleset.parse(game[1]))  # type: ignore[arg-type]
+    human_moving_first_loses = value <= Game.zero() if side == "L" else value >= Game.zero()
+    assert human_moving_first_loses
+    record = json.loads(ok("play", *game, "--side", side, "--json", stdin=human).stdout)
+    assert record["winner"] == "computer" and record["end"] == "no move"  # the human tries
+    assert record["side"] == side  # every cell in turn, so every legal line gets played
+    assert {m["side"] for m in record["moves"] if m["player"] == "human"} <= {side}
+    text = ok("play", *game, "--side", side, stdin=human).stdout
+    assert ("You play Left" if side == "L" else "You play Right") in text
+
+
+def test_partizan_computer_moves_are_winning_moves_and_hints_list_them() -> None:
+    from grundy.search.partizan import naive_value
+
+    rules = get("domineering")
+    record = json.loads(ok("play", "domineering", "3x3", "--first", "computer", "--side", "R",
+                           "--json", stdin="").stdout)
+    after = naive_value(rules, rules.parse(record["moves"][0]["position"]))  # type: ignore[arg-type]
+    assert after >= Game.zero()  # the computer (Left, first on +-1) left a win for Left
+    hint = ok("play", "domineering", "3x3", stdin="?\nquit\n").stdout
+    board = rules.parse("3x3")
+    winning = [rules.format_move(m) for m, child in rules.moves(board, Player.LEFT)
+               if naive_value(rules, child) >= Game.zero()]  # type: ignore[arg-type]
+    assert f"Winning moves: {', '.join(winning)}" in hint
+    assert "is not a legal move for left here" in ok(
+        "play", "domineering", "3x3", stdin="0,9\n").stdout
+    assert "partizan sums are not played" in run(
+        "play", "domineering", "2x2", "domineering", "2x2").output
 
 
 def test_perfect_computer_moving_first_from_an_n_position_leaves_a_p_position() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -23,10 +25,13 @@ from grundy.cli.common import (
     resolve,
     search_options,
 )
-from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value
+from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value, resolve_partizan
 from grundy.cli.play import COMPUTER, HUMAN, Game
 from grundy.cli.tour import build_tour, render_tour
 from grundy.rulesets import GrundyError, all_rulesets
+from grundy.rulesets.base import Player, Ruleset
+from grundy.search import Solver
+from grundy.search.partizan import PartizanSolver
 from grundy.values import format_nimber, mex
 
 # -- commands -----------------------------------------------------------------------
@@ -149,6 +154,8 @@ def moves(
 @GAME_ARGUMENT
 @click.option("--first", type=click.Choice([HUMAN, COMPUTER]), default=HUMAN,
               show_default=True, help="Who moves first.")
+@click.option("--side", type=click.Choice(["L", "R"]), default="L", show_default=True,
+              help="Partizan rulesets: the player you play, L (Left, Black) or R (Right, White).")
 @click.option("--level", type=click.Choice(["random", "perfect"]), default="perfect",
               show_default=True, help="perfect: a winning move whenever one exists.")
 @click.option("--seed", type=int, help="Seed the computer's choices (repeatable games).")
@@ -157,6 +164,7 @@ def moves(
 def play(
     game: tuple[str, ...],
     first: str,
+    side: str,
     level: str,
     seed: int | None,
     max_nodes: int | None,
@@ -167,17 +175,28 @@ def play(
     """Play against the computer in the terminal (normal play: who cannot move loses).
 
     Type a move label at the prompt; `?` or `hint` lists the winning moves, `quit`
-    ends the game.  The search budget applies to each of the computer's moves; when
-    it runs out the computer plays a random move.  With --json the game is shown
-    on stderr and its record printed as JSON on stdout.
+    ends the game.  In a partizan game you play --side (Left by default) and the
+    computer the other side.  The search budget applies to each of the computer's
+    moves; when it runs out the computer plays a random move.  With --json the game
+    is shown on stderr and its record printed as JSON on stdout.
     """
-    ruleset, position = resolve(game)
     search = Search(max_nodes, max_seconds, store)
     spinner = Spinner()
-    with search.solver(ruleset, spinner) as solver:
+    human_side: Player | None = None
+    ruleset: Ruleset[Any]
+    solver: AbstractContextManager[Solver[Any] | PartizanSolver[Any]]
+    if is_partizan(game):
+        partizan, position = resolve_partizan(game, "partizan sums are not played")
+        ruleset, human_side = partizan, Player(side)
+        solver = search.partizan_solver(partizan, spinner)
+    else:
+        impartial, position = resolve(game)
+        ruleset, solver = impartial, search.solver(impartial, spinner)
+    with solver as opened:
         record = Game(
-            ruleset, position, solver,
+            ruleset, position, opened,
             human_first=first == HUMAN,
+            human_side=human_side,
             perfect=level == "perfect",
             rng=random.Random(seed),
             new_budget=lambda: search.budget(spinner),
@@ -185,8 +204,9 @@ def play(
             out=Output(stderr=as_json),
         ).run()
     if as_json:
-        emit_json({"start": ruleset.to_json(position), "first": first, "level": level,
-                   "seed": seed, **record})
+        sides = {} if human_side is None else {"side": human_side.value}
+        emit_json({"start": ruleset.to_json(position), "first": first, **sides,
+                   "level": level, "seed": seed, **record})
 
 
 @cli.command(context_settings=GAME_SETTINGS)

@@ -15,7 +15,7 @@ from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, echo_outcome, emit_json
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
 from grundy.rulesets.base import PartizanRuleset, Player
-from grundy.search import Solver, Store, default_store_path
+from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Game
 
@@ -66,32 +66,29 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
         click.echo(f"{total}\n{outcome.value}: {outcome.description}")
 
 
+def resolve_partizan(game: tuple[str, ...], why: str) -> tuple[PartizanRuleset[Any], Any]:
+    """The one partizan RULESET POSITION pair of ``game`` (sums are refused: ``why``)."""
+    if len(game) != 2:
+        raise GrundyError(f"give one partizan RULESET POSITION: {why}")
+    ruleset = get(game[0])
+    assert isinstance(ruleset, PartizanRuleset)
+    return ruleset, ruleset.parse(game[1])
+
+
 def partizan_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
     """Each player's moves with the canonical value they lead to.  A Left move wins
     (Left moving first) iff it leads to a position ≥ 0, a Right move iff ≤ 0."""
-    if len(game) != 2:
-        raise GrundyError("give one partizan RULESET POSITION: moves in sums are not listed")
-    ruleset = get(game[0])
-    assert isinstance(ruleset, PartizanRuleset)
-    position = ruleset.parse(game[1])
-    store = None
-    if search.store is not None:
-        store = Store(default_store_path() if search.store == "default" else search.store)
-    try:
-        with Spinner() as spinner:
-            solver = PartizanSolver(ruleset, search.budget(spinner), store)
-            value = solver.value(position)
-            rows: list[tuple[str, str, str, str, bool]] = []
-            for player in Player:
-                for move, child in ruleset.moves(position, player):
-                    after = solver.value(child)
-                    zero = Game.zero()
-                    winning = after >= zero if player is Player.LEFT else after <= zero
-                    rows.append((player.value, ruleset.format_move(move), ruleset.format(child),
-                                 str(after), winning))
-    finally:
-        if store is not None:
-            store.close()
+    ruleset, position = resolve_partizan(game, "moves in sums are not listed")
+    with Spinner() as spinner, search.partizan_solver(ruleset, spinner) as solver:
+        value = solver.value(position)
+        rows: list[tuple[str, str, str, str, bool]] = []
+        for player in Player:
+            for move, child in ruleset.moves(position, player):
+                after = solver.value(child)
+                zero = Game.zero()
+                winning = after >= zero if player is Player.LEFT else after <= zero
+                rows.append((player.value, ruleset.format_move(move), ruleset.format(child),
+                             str(after), winning))
     outcome = value.outcome()
     if as_json:
         fields = ("player", "move", "position", "value", "winning")

@@ -1,4 +1,5 @@
-"""Play one game against the computer in the terminal (normal play).
+"""Play one game against the computer in the terminal (normal play), impartial or
+partizan (the human takes one side).
 
 Reads moves line by line from stdin, so it works the same in a terminal, from a
 pipe, and under click's test runner, and ends cleanly at end of input.
@@ -9,14 +10,15 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import click
 
 from grundy.cli import Output, Spinner
 from grundy.rulesets import IllegalMoveError, ImpartialRuleset
-from grundy.rulesets.base import Move
+from grundy.rulesets.base import Move, PartizanRuleset, Player, Ruleset
 from grundy.search import Budget, BudgetExceeded, Solver
+from grundy.search.partizan import PartizanSolver
 
 HUMAN, COMPUTER = "human", "computer"
 QUIT = frozenset({"quit", "q", "exit"})
@@ -24,15 +26,21 @@ HINT = frozenset({"?", "hint"})
 
 
 class Game:
-    """A game between the human at the terminal and the computer."""
+    """A game between the human at the terminal and the computer.
+
+    ``human_side`` is the player the human plays in a partizan game (Left or Right;
+    the computer plays the other) and None in an impartial one, where both players
+    have the same moves.
+    """
 
     def __init__(
         self,
-        ruleset: ImpartialRuleset[Any],
+        ruleset: Ruleset[Any],
         position: Any,
-        solver: Solver[Any],
+        solver: Solver[Any] | PartizanSolver[Any],
         *,
         human_first: bool,
+        human_side: Player | None,
         perfect: bool,
         rng: random.Random,
         new_budget: Callable[[], Budget],
@@ -43,6 +51,8 @@ class Game:
         self.position = position
         self.solver = solver
         self.mover = HUMAN if human_first else COMPUTER
+        self.sides = {HUMAN: human_side,
+                      COMPUTER: None if human_side is None else human_side.opponent}
         self.perfect = perfect
         self.rng = rng
         self.new_budget = new_budget
@@ -53,11 +63,14 @@ class Game:
     def run(self) -> dict[str, Any]:
         """Play until someone cannot move or the human leaves; return the game's record."""
         rs = self.ruleset
+        if self.sides[HUMAN] is not None:
+            self.out.line(f"{rs.summary} You play {_name(self.sides[HUMAN])}, the computer "
+                          f"{_name(self.sides[COMPUTER])}.")
         while True:
             self.out.line()
             for line in rs.render_text(self.position).splitlines():
                 self.out.line(line)
-            legal = list(rs.moves(self.position))
+            legal = self.legal()
             if not legal:
                 winner = COMPUTER if self.mover == HUMAN else HUMAN
                 self.out.line("You cannot move: the computer wins." if winner == COMPUTER
@@ -70,10 +83,19 @@ class Game:
             else:
                 move = self.choose(legal)
                 self.out.line(f"The computer plays {rs.format_move(move)}.", style="bold")
-            self.position = rs.play(self.position, move)
-            self.record.append({"player": self.mover, "move": rs.format_move(move),
-                                "position": rs.format(self.position)})
+            self.position = next(child for label, child in legal if label == move)
+            entry = {"player": self.mover, "move": rs.format_move(move),
+                     "position": rs.format(self.position)}
+            side = self.sides[self.mover]
+            self.record.append(entry if side is None else {**entry, "side": side.value})
             self.mover = COMPUTER if self.mover == HUMAN else HUMAN
+
+    def legal(self) -> list[tuple[Move, Any]]:
+        """The moves of whoever is to move."""
+        side = self.sides[self.mover]
+        if side is None:
+            return list(cast(ImpartialRuleset[Any], self.ruleset).moves(self.position))
+        return list(cast(PartizanRuleset[Any], self.ruleset).moves(self.position, side))
 
     def ask(self, legal: list[tuple[Move, Any]]) -> Move | None:
         """The human's move; None when they quit or the input ends."""
@@ -95,15 +117,29 @@ class Game:
                 self.hint()
             elif text:
                 try:
-                    return self.ruleset.parse_move(self.position, text)
+                    return self.parse_move(text)
                 except IllegalMoveError as error:
                     self.out.line(str(error))
 
+    def parse_move(self, text: str) -> Move:
+        side = self.sides[HUMAN]
+        if side is None:
+            return cast(ImpartialRuleset[Any], self.ruleset).parse_move(self.position, text)
+        return cast(PartizanRuleset[Any], self.ruleset).parse_move(self.position, text, side)
+
+    def winning_moves(self) -> list[tuple[Move, Any]]:
+        """The mover's winning moves (BudgetExceeded when the budget runs out)."""
+        self.solver.budget = self.new_budget()
+        side = self.sides[self.mover]
+        with self.spinner:
+            if isinstance(self.solver, Solver):
+                return self.solver.winning_moves(self.position)
+            assert side is not None
+            return self.solver.winning_moves(self.position, side)
+
     def hint(self) -> None:
         try:
-            self.solver.budget = self.new_budget()
-            with self.spinner:
-                winning = self.solver.winning_moves(self.position)
+            winning = self.winning_moves()
         except BudgetExceeded as error:
             self.out.line(f"No hint: {error}")
             return
@@ -111,17 +147,26 @@ class Game:
             labels = ", ".join(self.ruleset.format_move(move) for move, _ in winning)
             self.out.line(f"Winning moves: {labels}")
         else:
-            self.out.line("No winning move: every move loses against perfect play (a P-position).")
+            self.out.line("No winning move: every move loses against perfect play.")
 
     def choose(self, legal: list[tuple[Move, Any]]) -> Move:
         """A winning move if one exists and the level is perfect, else a random move."""
         if self.perfect:
+            self.solver.budget = self.new_budget()
+            side = self.sides[self.mover]
             try:
-                self.solver.budget = self.new_budget()
                 with self.spinner:
-                    move = self.solver.winning_move(self.position, self.rng)
+                    if isinstance(self.solver, Solver):
+                        move = self.solver.winning_move(self.position, self.rng)
+                    else:
+                        assert side is not None
+                        move = self.solver.winning_move(self.position, side, self.rng)
                 if move is not None:
                     return move
             except BudgetExceeded:
                 self.out.line("(The search budget ran out: the computer plays at random.)")
         return self.rng.choice(legal)[0]
+
+
+def _name(side: Player | None) -> str:
+    return "Left (Black)" if side is Player.LEFT else "Right (White)"

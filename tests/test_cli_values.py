@@ -42,3 +42,26 @@ def test_bad_input_is_one_line_with_status_2(tmp_path: Path) -> None:
         result = run(*args)
         assert result.exit_code == 2, args
         assert result.stderr.startswith("grundy: error: ") and result.stderr.count("\n") == 1
+
+
+def test_a_time_budget_stops_a_long_calculation_in_one_line() -> None:
+    heavy = " + ".join(f"{{{4 * i + 9}|{4 * i + 7}||{2 * i + 3}|{i}}}" for i in range(16))
+    for command in ("calc", "thermograph"):
+        result = run(command, heavy, "--max-seconds", "0.05")
+        assert result.exit_code == 3
+        assert result.output.strip().splitlines() == [
+            "grundy: error: calculation stopped after 0.05 s (time budget): "
+            "raise --max-seconds or write a smaller game"]
+    assert ok("calc", "{4|2} + *", "--max-seconds", "5").stdout.startswith("3+-1*\n")
+
+
+def test_checked_calls_back_at_every_canonical_form_and_restores_itself() -> None:
+    from grundy.values import Game, checked, parse
+
+    calls: list[int] = []
+    with checked(lambda: calls.append(1)):
+        parse("{7|5||3|1} + {11|3}")
+        inside = len(calls)
+    assert inside > 0
+    Game.of([Game.integer(9)], [Game.integer(-9)])
+    assert len(calls) == inside  # outside the block nothing is called

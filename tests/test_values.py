@@ -315,3 +315,13 @@ def test_erratum_numbers_have_temperature_minus_one() -> None:
     assert smallest.cool(Fraction(-1, 2)) is parse("1/2*")
     assert "Smallest counterexample (by birthday): 1/2 = {0|1}" in ERRATA
     assert all(Game.integer(n).temperature() == -1 for n in range(-5, 6))
+
+
+@pytest.mark.parametrize("module", ["grundy.values.game", "grundy.values.notation",
+                                    "grundy.search.partizan"])
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
 from grundy.cli.common import CliError, emit_json, json_option
-from grundy.values import Game, NotationError, Thermograph, parse
+from grundy.search import BudgetExceeded
+from grundy.values import Game, NotationError, Thermograph, checked, parse
 from grundy.values.thermograph import plot
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def time_option(command: F) -> F:
+    return click.option(
+        "--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+        help="Give up after S seconds of calculation (exit status 3).")(command)
+
+
+def _deadline(max_seconds: float | None) -> Callable[[], None]:
+    """The check ``grundy.values.checked`` calls: stop once ``max_seconds`` have passed."""
+    if max_seconds is None:
+        return lambda: None
+    end = time.monotonic() + max_seconds
+
+    def check() -> None:
+        if time.monotonic() > end:
+            raise BudgetExceeded(f"calculation stopped after {max_seconds:g} s (time budget): "
+                                 "raise --max-seconds or write a smaller game")
+
+    return check
 
 
 def _parse(expression: str) -> Game:
@@ -31,14 +57,20 @@ def _walls(thermo: Thermograph) -> list[str]:
 
 @click.command()
 @click.argument("expression")
+@time_option
 @json_option
-def calc(expression: str, as_json: bool) -> None:
+def calc(expression: str, max_seconds: float | None, as_json: bool) -> None:
     """Print the canonical form of a game written in CGSuite notation.
 
     Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, *, *n, ^, v, ^n, vn, ^*,
     1*, +-x, {left options | right options} (more bars nest: {4|2 || 3|-2}), joined
     by + and -.
     """
+    with checked(_deadline(max_seconds)):
+        _calc(expression, as_json)
+
+
+def _calc(expression: str, as_json: bool) -> None:
     game = _parse(expression)
     outcome = game.outcome()
     if not as_json:
@@ -68,15 +100,18 @@ def calc(expression: str, as_json: bool) -> None:
 @click.argument("expression")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Save a picture of the thermograph (PNG, SVG or PDF by extension).")
+@time_option
 @json_option
-def thermograph(expression: str, plot_path: str | None, as_json: bool) -> None:
+def thermograph(expression: str, plot_path: str | None, max_seconds: float | None,
+                as_json: bool) -> None:
     """Mean, temperature and the exact walls of a game's thermograph.
 
     Walls are breakpoints (temperature, value) from t = -1 up to the temperature, where
     both walls reach the mast.  Example: grundy thermograph "{4|2}" --plot t.png
     """
-    game = _parse(expression)
-    thermo = game.thermograph()
+    with checked(_deadline(max_seconds)):
+        game = _parse(expression)
+        thermo = game.thermograph()
     if plot_path is not None:
         try:
             plot(thermo, plot_path, title=f"{game}: mean {thermo.mast}, "

@@ -1,6 +1,6 @@
 """The algebra of game values.  Imports nothing else of grundy."""
 
-from grundy.values.game import ConfusionInterval, Game, simplest_number
+from grundy.values.game import ConfusionInterval, Game, checked, simplest_number
 from grundy.values.nimber import format_nimber, mex, parse_nimber
 from grundy.values.notation import NotationError, parse
 from grundy.values.outcome import Outcome
@@ -12,6 +12,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Thermograph",
+    "checked",
     "format_nimber",
     "mex",
     "parse",

@@ -18,7 +18,9 @@ thesis' own examples at L303 and L347 are wrong (see ``docs/errata.md``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, overload
@@ -30,7 +32,29 @@ if TYPE_CHECKING:
 
 Rational = Fraction | int
 
-__all__ = ["ConfusionInterval", "Game", "simplest_number"]
+__all__ = ["ConfusionInterval", "Game", "checked", "simplest_number"]
+
+#: Called once per canonical form and per thermograph computed (see ``checked``).
+_CHECK: ContextVar[Callable[[], None] | None] = ContextVar("grundy_values_check", default=None)
+
+
+@contextmanager
+def checked(check: Callable[[], None]) -> Iterator[None]:
+    """Call ``check`` at every canonical form and every thermograph computed inside the
+    block; it may raise (a budget running out) to stop a long computation cleanly.
+
+    >>> def stop() -> None:
+    ...     raise TimeoutError("over budget")
+    >>> with checked(stop):
+    ...     Game.of([Game.integer(7)], [Game.integer(5)])
+    Traceback (most recent call last):
+    TimeoutError: over budget
+    """
+    token = _CHECK.set(check)
+    try:
+        yield
+    finally:
+        _CHECK.reset(token)
 
 
 def _dyadic(value: Rational) -> Fraction:
@@ -198,6 +222,9 @@ class Game:
         until neither applies.  A Left option G^L reverses through G^LR ≤ G and is
         replaced by the Left options of G^LR; symmetrically on the right.
         """
+        check = _CHECK.get()
+        if check is not None:
+            check()
         lefts, rights = set(left), set(right)
         if all(g._number is not None for g in itertools.chain(lefts, rights)):
             low = max((_num(g) for g in lefts), default=None)
@@ -447,7 +474,10 @@ class Game:
         if self._thermograph is None:
             from grundy.values.thermograph import thermograph
 
+            check = _CHECK.get()
             for game in self._bottom_up(lambda g: g._thermograph is None):
+                if check is not None:
+                    check()
                 game._thermograph = thermograph(game)
         assert self._thermograph is not None
         return self._thermograph

@@ -1,7 +1,8 @@
 """Benchmarks for the partizan search: Col, Snort and Domineering, vs pycgt and cgt-py.
 
 Each workload is a fixed family of positions (paths, cycles, grids, fixed-seed random
-graphs, Domineering rectangles).  grundy solves them with ``PartizanSolver``; when
+graphs, Domineering rectangles).  grundy solves them with one ``PartizanSolver`` per
+ruleset for the whole run, as the other two keep process-wide caches; when
 the optional ``bench`` extras are installed, ``pycgt`` (pure Python) and ``cgt-py``
 (cgt-tools' Rust core) compute the same instances in the same run.  Every value is
 converted to a grundy ``Game`` (through the libraries' option lists, not their
@@ -92,10 +93,16 @@ def _text(instance: Instance) -> str:
     return f"{instance.vertices};" + ",".join(f"{a}-{b}" for a, b in instance.edges)
 
 
+#: One solver (so one transposition table) per ruleset for the whole run: pycgt and
+#: cgt-py both keep a process-wide cache, so the second of two equal calls is free.
+_SOLVERS: dict[str, PartizanSolver[Any]] = {}
+
+
 def ours(ruleset_name: str, instance: Instance) -> Game:
     ruleset = get(ruleset_name)
     assert isinstance(ruleset, PartizanRuleset)
-    return PartizanSolver(ruleset).value(ruleset.parse(_text(instance)))
+    solver = _SOLVERS.setdefault(ruleset_name, PartizanSolver(ruleset))
+    return solver.value(ruleset.parse(_text(instance)))
 
 
 def _converter(left: Callable[[Any], Any], right: Callable[[Any], Any],

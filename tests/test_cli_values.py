@@ -17,7 +17,7 @@ def test_calc_prints_the_canonical_form_and_outcome() -> None:
 
 def test_calc_json() -> None:
     data = json.loads(ok("calc", "{4|2}", "--json").stdout)
-    assert data["value"] == "3+-1" and data["outcome"] == "L"
+    assert data["value"] == "{4|2}" and data["outcome"] == "L"
     assert (data["mean"], data["temperature"], data["confusion_interval"]) == ("3", "1", "[2, 4]")
     assert (data["left_stop"], data["right_stop"], data["is_number"]) == ("4", "2", False)
     assert data["birthday"] == 5
@@ -28,7 +28,7 @@ def test_calc_json() -> None:
 def test_thermograph_prints_walls_and_plots(tmp_path: Path) -> None:
     path = tmp_path / "t.png"
     lines = ok("thermograph", "{4|2}", "--plot", str(path)).stdout.splitlines()
-    assert lines == ["3+-1", "mean: 3", "temperature: 1",
+    assert lines == ["{4|2}", "mean: 3", "temperature: 1",
                      "left wall (t, value): (-1, 5)  (1, 3)",
                      "right wall (t, value): (-1, 1)  (1, 3)"]
     assert path.read_bytes().startswith(b"\x89PNG")
@@ -52,7 +52,7 @@ def test_a_time_budget_stops_a_long_calculation_in_one_line() -> None:
         assert result.output.strip().splitlines() == [
             "grundy: error: calculation stopped after 0.05 s (time budget): "
             "raise --max-seconds or write a smaller game"]
-    assert ok("calc", "{4|2} + *", "--max-seconds", "5").stdout.startswith("3+-1*\n")
+    assert ok("calc", "{4|2} + *", "--max-seconds", "5").stdout.startswith("{4*|2*}\n")
 
 
 def test_checked_calls_back_at_every_canonical_form_and_restores_itself() -> None:

@@ -64,7 +64,7 @@ class PartizanSolver(Generic[Position]):
     >>> from grundy.rulesets import get
     >>> str(PartizanSolver(get("partizan-subtraction")).value(
     ...     get("partizan-subtraction").parse("1,3|2,3:2")))
-    '1/2+-1/2'
+    '{1|0}'
     """
 
     def __init__(

@@ -13,14 +13,15 @@ game), parentheses, and ``+``/``-`` between terms; ``a +- b`` is ``a + ±b``.  A
 written directly before a digit belongs to the number: ``-1v`` is −1 + ↓.
 
 Printing is canonical (one string per value): uptimal values as compounds, {x | −x} as
-``+-x`` and {x + y | x − y} as ``x+-y`` (CGSuite's x±y: {4|2} is ``3+-1``), anything
-else in braces with options sorted by birthday and then by text, and an option with one
-option a side written without braces, using fewer bars.
+``+-x`` (as CGSuite, which writes ± only for a game equal to its negative: {4|2} stays
+``{4|2}``, though ``3+-1`` reads as the same game), anything else in braces with options
+sorted by birthday and then by text, and an option with one option a side written
+without braces, using fewer bars.
 
 >>> str(parse("{1|0} + ^ + *2"))
 '{1^*2|^*2}'
->>> str(parse("{4|2 || 3|-2}")), str(parse("{4|2}")), str(parse("+-{3|2}"))
-('2', '3+-1', '+-(5/2+-1/2)')
+>>> str(parse("{4|2 || 3|-2}")), str(parse("+-{3|2}"))
+('2', '+-{3|2}')
 """
 
 from __future__ import annotations
@@ -68,13 +69,8 @@ def _text(game: Game) -> tuple[str, int]:
         if m:
             parts.append("*" + (str(m) if m > 1 else ""))
         result = ("".join(parts), 0)
-    elif (centre := _centre(game)) is not None:  # {x + y | x − y} = x ± y
-        spread, bars = _text(game.left[0] - Game.number(centre))
-        if bars:
-            spread = "{" + spread + "}"
-        elif "+-" in spread:  # x ± (y ± z), not x ± y ± z
-            spread = "(" + spread + ")"
-        result = ((_format_number(centre) if centre else "") + "+-" + spread, 0)
+    elif len(game.left) == len(game.right) == 1 and game.right[0] is -game.left[0]:
+        result = ("+-" + format_game(game.left[0]), 0)
     else:
         left = [_option(g) for g in _ordered(game.left)]
         right = [_option(g) for g in _ordered(game.right)]
@@ -83,14 +79,6 @@ def _text(game: Game) -> tuple[str, int]:
                   bars)
     _texts[game.id] = result
     return result
-
-
-def _centre(game: Game) -> Fraction | None:
-    """The number x when the game is {x + y | x − y} (one option a side summing to 2x)."""
-    if len(game.left) != 1 or len(game.right) != 1:
-        return None
-    total = (game.left[0] + game.right[0]).number()
-    return None if total is None else total / 2
 
 
 def _option(game: Game) -> tuple[str, int]:

@@ -167,7 +167,8 @@ class Domineering(PartizanRuleset[Board]):
         """The region cropped to its bounding box as a tuple of row masks, the least of
         its images under the board's symmetries.  Mirroring left-right or top-bottom
         keeps each player's dominoes; transposing exchanges vertical and horizontal, so
-        the transposed region is the conjugate (Left and Right exchanged)."""
+        the transposed region is the conjugate (Left and Right exchanged).  The key is
+        taken in the orientation that is wider than high (either, for a square)."""
         w, empty = position.columns, position.empty
         if not empty:
             return (), False
@@ -184,6 +185,8 @@ class Domineering(PartizanRuleset[Board]):
         if shift:
             rows = [row >> shift for row in rows]
         width = span.bit_length() - shift
+        if len(rows) < width:  # lying down: this orientation stands for both
+            return _images(rows, width), False
         columns = [0] * width
         for r, row in enumerate(rows):
             bit = 1 << r
@@ -191,7 +194,10 @@ class Domineering(PartizanRuleset[Board]):
                 low = row & -row
                 columns[low.bit_length() - 1] |= bit
                 row ^= low
-        image, transposed = _images(rows, width), _images(columns, len(rows))
+        transposed = _images(columns, len(rows))
+        if len(rows) > width:
+            return transposed, True
+        image = _images(rows, width)  # square: the lesser of the two orientations
         return (image, False) if image <= transposed else (transposed, True)
 
     def data(self, position: Board) -> dict[str, Any]:

@@ -314,7 +314,7 @@ def test_epmx_example_from_the_thesis() -> None:
 # -- Domineering ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("board", "expected"), [
     ("1x2", "-1"), ("2x1", "1"), ("2x2", "+-1"), ("3x3", "+-1"), ("1x4", "-2"),
-    ("..#/.../#..", "+-1*"),
+    ("..#/.../#..", "+-1*"), ("2x4", "Miny(2)"), ("4x2", "Tiny(2)"),  # as CGSuite writes them
 ])
 def test_domineering_small_boards(board: str, expected: str) -> None:
     assert value("domineering", board) is parse(expected)

@@ -12,11 +12,12 @@ first, commas separate the options of a side, an option with shorter runs of bar
 game), parentheses, and ``+``/``-`` between terms; ``a +- b`` is ``a + ±b``.  A ``-``
 written directly before a digit belongs to the number: ``-1v`` is −1 + ↓.
 
-Printing is canonical (one string per value): uptimal values as compounds, {x | −x} as
-``+-x`` (as CGSuite, which writes ± only for a game equal to its negative: {4|2} stays
-``{4|2}``, though ``3+-1`` reads as the same game), anything else in braces with options
-sorted by birthday and then by text, and an option with one option a side written
-without braces, using fewer bars.
+Printing is canonical (one string per value) and follows CGSuite: uptimal values as
+compounds, {x | −x} as ``+-x`` (± only for a game equal to its negative: {4|2} stays
+``{4|2}``, though ``3+-1`` reads as the same game), x + tiny(g) and x + miny(g) as
+``xTiny(g)`` and ``xMiny(g)`` (``Miny(2)`` is {2|0 || 0}), anything else in braces with
+options sorted by birthday and then by text; an option alone on its side with one option
+a side is written without braces, using fewer bars.
 
 >>> str(parse("{1|0} + ^ + *2"))
 '{1^*2|^*2}'
@@ -71,9 +72,13 @@ def _text(game: Game) -> tuple[str, int]:
         result = ("".join(parts), 0)
     elif len(game.left) == len(game.right) == 1 and game.right[0] is -game.left[0]:
         result = ("+-" + format_game(game.left[0]), 0)
+    elif (tiny := _tiny(game)) is not None:
+        name, translate, subscript = tiny
+        result = ((_format_number(translate) if translate else "")
+                  + f"{name}({format_game(subscript)})", 0)
     else:
-        left = [_option(g) for g in _ordered(game.left)]
-        right = [_option(g) for g in _ordered(game.right)]
+        left = [_option(g, len(game.left) > 1) for g in _ordered(game.left)]
+        right = [_option(g, len(game.right) > 1) for g in _ordered(game.right)]
         bars = 1 + max((b for _, b in left + right), default=0)
         result = (",".join(t for t, _ in left) + "|" * bars + ",".join(t for t, _ in right),
                   bars)
@@ -81,10 +86,35 @@ def _text(game: Game) -> tuple[str, int]:
     return result
 
 
-def _option(game: Game) -> tuple[str, int]:
-    """An option's text: bare (with its bars) if it has one option a side, else braced."""
+def _tiny(game: Game) -> tuple[str, Fraction, Game] | None:
+    """``("Tiny", x, g)`` when the game is x + tiny(g) = {x || x | x − g}, ``("Miny", x,
+    g)`` when it is x + miny(g) = {x + g | x || x}, g of positive mean: CGSuite's forms."""
+    if len(game.left) != 1 or len(game.right) != 1:
+        return None
+    (left,), (right,) = game.left, game.right
+    x = left.number()
+    if x is not None and len(right.left) == len(right.right) == 1 and right.left[0] is left \
+            and right.right[0].mean() < x:
+        return "Tiny", x, left - right.right[0]
+    x = right.number()
+    if x is not None and len(left.left) == len(left.right) == 1 and left.right[0] is right \
+            and left.left[0].mean() > x:
+        return "Miny", x, left.left[0] - right
+    return None
+
+
+def tiny(subscript: Game) -> Game:
+    """tiny(g) = {0 || 0 | −g}; its negative is miny(g) = {g | 0 || 0}."""
+    zero = Game.zero()
+    return Game.of([zero], [Game.of([zero], [-subscript])])
+
+
+def _option(game: Game, crowded: bool) -> tuple[str, int]:
+    """An option's text: bare (with its bars) when it is alone on its side and has one
+    option a side, else braced, so that no reading of commas against bars can go wrong
+    (CGSuite braces every option of a side with several)."""
     text, bars = _text(game)
-    if bars and (len(game.left) > 1 or len(game.right) > 1):
+    if bars and (crowded or len(game.left) > 1 or len(game.right) > 1):
         return "{" + text + "}", 0
     return text, bars
 
@@ -98,7 +128,9 @@ def _ordered(options: tuple[Game, ...]) -> list[Game]:
 _LITERAL = re.compile(
     r"(?P<number>-?\d+(?:/\d+)?)?(?P<ups>\^\d+|v\d+|\^+|v+)?(?P<star>\*\d*)?"
 )
-_HELP = "write integers, 3/4, *, *n, ^, v, ^n, vn, +-x, {left | right} joined by + and -"
+_HELP = ("write integers, 3/4, *, *n, ^, v, ^n, vn, +-x, Tiny(x), Miny(x), {left | right} "
+         "joined by + and -")
+_TINIES = ("Tiny(", "Miny(")
 
 
 def parse(text: str) -> Game:
@@ -152,6 +184,8 @@ class _Parser:
                 self.pos += len(switch)
                 value = self.term()
                 return Game.of([value], [-value])
+        if self.text.startswith(_TINIES, self.pos):
+            return self.tiny()
         char = self.text[self.pos]
         if char == "-" and not self.text[self.pos + 1: self.pos + 2].isdigit():
             self.pos += 1
@@ -168,7 +202,21 @@ class _Parser:
             value = self.braced(self.pos + 1, end)
             self.pos = end + 1
             return value
-        return self.literal()
+        value = self.literal()
+        if self.text.startswith(_TINIES, self.pos):  # x + tiny(g), written 1Tiny(2)
+            value = value + self.tiny()
+        return value
+
+    def tiny(self) -> Game:
+        """``Tiny(g)`` or ``Miny(g)`` (at ``pos``): tiny(g) = {0 || 0 | −g}, miny(g) its
+        negative."""
+        name = self.text[self.pos: self.pos + 4]
+        self.pos += len(name) + 1
+        subscript = self.expression()
+        if not self.peek(")"):
+            self.fail(f"missing ')' after {name}(")
+        self.pos += 1
+        return tiny(subscript) if name == "Tiny" else -tiny(subscript)
 
     def literal(self) -> Game:
         match = _LITERAL.match(self.text, self.pos)

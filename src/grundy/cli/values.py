@@ -63,8 +63,8 @@ def calc(expression: str, max_seconds: float | None, as_json: bool) -> None:
     """Print the canonical form of a game written in CGSuite notation.
 
     Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, *, *n, ^, v, ^n, vn, ^*,
-    1*, +-x, {left options | right options} (more bars nest: {4|2 || 3|-2}), joined
-    by + and -.
+    1*, +-x, Tiny(x), Miny(x), 1Tiny(x), {left options | right options} (more bars
+    nest: {4|2 || 3|-2}), joined by + and -.
     """
     with checked(_deadline(max_seconds)):
         _calc(expression, as_json)

@@ -2,7 +2,10 @@
 
 The bars follow seed 001 (``001_56c9c94dd1ec088e.wrapped.txt`` L258-263): in
 ``{3|0 || 2|-1, *}`` the double bar is the first decision, so Left moves to {3|0} and
-Right to {2|-1} or *.
+Right to {2|-1} or *.  CGSuite's grammar (``Cgsuite.g``, ``slashExpression``) reads that
+text as one Right option {2 | -1, *}; the two agree whenever an option with several
+options a side is braced, which is how both CGSuite and this printer write a side with
+several options, and how this printer writes such an option even when it is alone.
 
 Terms: integers and dyadic fractions (``3/4``), ``*`` and ``*n``, ``^``/``^n``/``^^``,
 ``v``/``vn``/``vv``, compounds of a number, ups and a nimber in that order (``1*``,

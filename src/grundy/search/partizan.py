@@ -7,10 +7,12 @@ the canonical form of {its Left options' values | its Right options' values}
 independent components is the sum of their values (Definition A.5, L501).
 
 As in the impartial engine (``search/engine.py``) the search is iterative (an
-explicit stack), memoised by the ruleset's canonical keys, optionally backed by a
-persistent ``Store`` (values kept as their CGSuite strings, parsed back with
-``grundy.values.notation``), bounded by a ``Budget``, and takes a ruleset's
-closed form (``fast_value``) where a theorem gives one.
+explicit stack), memoised by the ruleset's signed keys (one key for a position and
+its conjugate, whose value is the negative), optionally backed by a persistent
+``Store`` (values kept as their CGSuite strings, parsed back with
+``grundy.values.notation``), bounded by a ``Budget``, and takes a ruleset's closed
+form (``fast_value``) where a theorem gives one, or a win/loss search where a theorem
+fixes the value by who wins (``value_by_left_first``).
 
 Misère play (the player who cannot move wins) has no sum theory, so the misère
 outcome searches the whole position, for each player moving first.
@@ -76,13 +78,14 @@ class PartizanSolver(Generic[Position]):
         self.ruleset = ruleset
         self.budget = budget if budget is not None else Budget()
         self.store = store
-        #: canonical key -> canonical value
+        #: signed key -> the canonical value of the position the key stands for
         self.table: dict[Key, Game] = {}
         #: literal position -> value, a cheap first look before keying
         self.seen: dict[Position, Game] = {}
-        #: (canonical key, player to move) -> does that player win?  (normal play)
+        #: (signed key, player to move in the position it stands for) -> does that player
+        #: win moving first?  (normal play)
         self.win_table: dict[tuple[Key, Player], bool] = {}
-        #: (canonical key, player to move) -> does that player win under misère play?
+        #: the same under misère play
         self.misere_table: dict[tuple[Key, Player], bool] = {}
 
     # -- public API ----------------------------------------------------------

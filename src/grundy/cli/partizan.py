@@ -16,7 +16,7 @@ from grundy.cli.common import Search, echo_outcome, emit_json
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
 from grundy.rulesets.base import PartizanRuleset, Player
 from grundy.search import Solver
-from grundy.search.partizan import PartizanSolver
+from grundy.search.partizan import PartizanSolver, first_player_wins
 from grundy.values import Game
 
 
@@ -85,8 +85,7 @@ def partizan_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None
         for player in Player:
             for move, child in ruleset.moves(position, player):
                 after = solver.value(child)
-                zero = Game.zero()
-                winning = after >= zero if player is Player.LEFT else after <= zero
+                winning = not first_player_wins(after, player.opponent)
                 rows.append((player.value, ruleset.format_move(move), ruleset.format(child),
                              str(after), winning))
     outcome = value.outcome()

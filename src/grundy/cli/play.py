@@ -63,9 +63,10 @@ class Game:
     def run(self) -> dict[str, Any]:
         """Play until someone cannot move or the human leaves; return the game's record."""
         rs = self.ruleset
-        if self.sides[HUMAN] is not None:
-            self.out.line(f"{rs.summary} You play {_name(self.sides[HUMAN])}, the computer "
-                          f"{_name(self.sides[COMPUTER])}.")
+        human = self.sides[HUMAN]
+        if human is not None:
+            self.out.line(f"{rs.summary} You play {_name(human)}, the computer "
+                          f"{_name(human.opponent)}.")
         while True:
             self.out.line()
             for line in rs.render_text(self.position).splitlines():
@@ -168,5 +169,5 @@ class Game:
         return self.rng.choice(legal)[0]
 
 
-def _name(side: Player | None) -> str:
+def _name(side: Player) -> str:
     return "Left (Black)" if side is Player.LEFT else "Right (White)"

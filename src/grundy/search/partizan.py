@@ -199,15 +199,15 @@ class PartizanSolver(Generic[Position]):
                 if value is not None:
                     value = -value if negated else value
                 else:
-                    values = by_left_first(part) if by_left_first is not None else None
-                    if values is None:
+                    by_winner = by_left_first(part) if by_left_first is not None else None
+                    if by_winner is None:
                         tick(len(table))
                         children = list(options(part, Player.LEFT))
                         count = len(children)
                         children += options(part, Player.RIGHT)
                         return [key, children, [look(c) for c in children], 0, count,
                                 position, negated]
-                    value = values[self._wins(part, Player.LEFT, False)]
+                    value = by_winner[self._wins(part, Player.LEFT, False)]
                     self._record(key, -value if negated else value)
             seen[position] = value
             return value

@@ -18,8 +18,8 @@ from typing import Any
 from bench import atropos, burke, geography, partizan, values
 from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
-from grundy.rulesets.base import ImpartialRuleset
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 

@@ -15,11 +15,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
-from grundy.rulesets.atropos import start
-from grundy.rulesets.atropos_conjectures import can_force_fill
-from grundy.rulesets.atropos_search import AtroposSolver, start_state
-from grundy.rulesets.base import ImpartialRuleset
+from grundy.rulesets.atropos.conjectures import can_force_fill
+from grundy.rulesets.atropos.rules import start
+from grundy.rulesets.atropos.search import AtroposSolver, start_state
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import Outcome

@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.dictator import find_chain_proof, is_dictator
-from grundy.rulesets.matchmaker import StubbornMatchmaker, matchmaker_tables, solver
+from grundy.protocol import ImpartialRuleset
+from grundy.rulesets.dictator.rules import find_chain_proof, is_dictator
+from grundy.rulesets.matchmaker.rules import StubbornMatchmaker, matchmaker_tables, solver
 from grundy.search.naive import naive_grundy
 
 

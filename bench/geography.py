@@ -11,11 +11,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from grundy.protocol import ImpartialRuleset
 from grundy.reductions.star_atlas import game_dag, star_atlas
 from grundy.rulesets import get
-from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.geography import Geography, GeographyPosition, UndirectedGeography
-from grundy.rulesets.geography_algorithms import BranchAndBound
+from grundy.rulesets.geography.algorithms import BranchAndBound
+from grundy.rulesets.geography.vertex import Geography, GeographyPosition, UndirectedGeography
 from grundy.rulesets.graphs import HashedAdjacency
 from grundy.search import Budget, BudgetExceeded, Solver
 

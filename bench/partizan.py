@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.protocol import PartizanRuleset
 from grundy.rulesets import get
-from grundy.rulesets.base import PartizanRuleset
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Game
 

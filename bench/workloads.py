@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from grundy.rulesets import get
-from grundy.rulesets.transverse_wave import random_grid
+from grundy.rulesets.transverse_wave.rules import random_grid
 
 
 @dataclass(frozen=True)

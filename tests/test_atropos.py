@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.rulesets.atropos import (
+from grundy.protocol import IllegalMoveError, ImpartialRuleset, ParseError
+from grundy.rulesets.atropos.board import BLUE, COLOURS, GREEN, RED, board
+from grundy.rulesets.atropos.rules import (
     AtroposPosition,
     bad_triangles,
     board_svg,
@@ -23,15 +25,13 @@ from grundy.rulesets.atropos import (
     start,
     state_of,
 )
-from grundy.rulesets.atropos_board import BLUE, COLOURS, GREEN, RED, board
-from grundy.rulesets.atropos_search import (
+from grundy.rulesets.atropos.search import (
     AtroposSolver,
     canonical,
     first_player_wins,
     geometry,
     start_state,
 )
-from grundy.rulesets.base import IllegalMoveError, ImpartialRuleset, ParseError
 from grundy.rulesets.registry import get as get_ruleset
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.naive import naive_grundy

@@ -11,7 +11,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.rulesets.atropos import (
+from grundy.protocol import GrundyError, IllegalMoveError
+from grundy.rulesets.atropos.board import BLUE, COLOURS, GREEN, RED
+from grundy.rulesets.atropos.conjectures import can_force_fill, check
+from grundy.rulesets.atropos.players import (
+    Heuristic,
+    Perfect,
+    RandomSafe,
+    all_moves,
+    player,
+    safe_moves,
+)
+from grundy.rulesets.atropos.rules import (
     AtroposPosition,
     bad_triangles,
     colour_cell,
@@ -20,18 +31,8 @@ from grundy.rulesets.atropos import (
     start,
     state_of,
 )
-from grundy.rulesets.atropos_board import BLUE, COLOURS, GREEN, RED
-from grundy.rulesets.atropos_conjectures import can_force_fill, check
-from grundy.rulesets.atropos_players import (
-    Heuristic,
-    Perfect,
-    RandomSafe,
-    all_moves,
-    player,
-    safe_moves,
-)
-from grundy.rulesets.atropos_search import AtroposSolver
-from grundy.rulesets.atropos_variants import (
+from grundy.rulesets.atropos.search import AtroposSolver
+from grundy.rulesets.atropos.variants import (
     DECK,
     DICE,
     Match,
@@ -39,7 +40,6 @@ from grundy.rulesets.atropos_variants import (
     loss_probability,
     win_next_turn_probability,
 )
-from grundy.rulesets.base import GrundyError, IllegalMoveError
 
 #: A board found by searching random games for the situation of Fig 6.4 (L1390), whose
 #: picture is missing: the only playable circle takes two colours; after one the next

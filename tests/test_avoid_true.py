@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import ParseError, get
-from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.transverse_wave import Grid
+from grundy.rulesets.transverse_wave.rules import Grid
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 

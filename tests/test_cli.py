@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from grundy.cli.main import cli
+from grundy.protocol import Player
 from grundy.rulesets import ImpartialRuleset, all_rulesets, get
-from grundy.rulesets.base import Player
 from grundy.search import Solver
 from grundy.values import Game, format_nimber
 
@@ -385,7 +385,7 @@ def test_show_draws_text_json_and_svg(tmp_path: Path) -> None:
     [("domineering", "2x3"), ("partizan-subtraction", "1,3|2,3:5"), ("col", "3;0-1,1-2")],
 )
 def test_moves_of_a_partizan_position_mark_each_players_winning_moves(name: str, text: str) -> None:
-    from grundy.rulesets.base import PartizanRuleset, Player
+    from grundy.protocol import PartizanRuleset, Player
     from grundy.search.partizan import naive_value
     from grundy.values import Game
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 
 from grundy.cli.main import cli
 from grundy.rulesets import get
-from grundy.rulesets.geography_algorithms import branch_and_bound
+from grundy.rulesets.geography.algorithms import branch_and_bound
 from grundy.search import Solver
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.rulesets import GrundyError, ImpartialRuleset, ParseError, get
-from grundy.rulesets.dictator import (
+from grundy.rulesets.dictator.rules import (
     BasicDictator,
     Board,
     ChainProof,

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import all_rulesets, get
-from grundy.rulesets.base import ImpartialRuleset
 from grundy.search import Budget, BudgetExceeded, Solver, grundy_of_sum
 from grundy.search.naive import naive_grundy, naive_misere_wins
 from grundy.transforms import Sum

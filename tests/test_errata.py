@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
-from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.transverse_wave import (
+from grundy.rulesets.transverse_wave.rules import (
     Grid,
     canonical_grid,
     printed_triangle,

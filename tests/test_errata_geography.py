@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+from grundy.protocol import ImpartialRuleset
 from grundy.reductions.geography_constructions import (
     GraphBuilder,
     attach_nimber,
@@ -14,10 +15,9 @@ from grundy.reductions.geography_constructions import (
 )
 from grundy.reductions.star_atlas import game_dag, star_atlas_graph
 from grundy.rulesets import get
-from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.geography import Geography, GeographyPosition
-from grundy.rulesets.geography_algorithms import branch_and_bound
-from grundy.rulesets.tower_nim import TowerNim, winning_move
+from grundy.rulesets.geography.algorithms import branch_and_bound
+from grundy.rulesets.geography.tower_nim import TowerNim, winning_move
+from grundy.rulesets.geography.vertex import Geography, GeographyPosition
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 

@@ -12,10 +12,10 @@ from grundy.reductions import get as reduction
 from grundy.reductions.transverse_wave import node_kayles_to_demographic_influence, tw_to_dqbn
 from grundy.reductions.verify import verify
 from grundy.rulesets import ImpartialRuleset, get
-from grundy.rulesets.avoid_true import Formula
+from grundy.rulesets.formulas.avoid_true import Formula
+from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 from grundy.rulesets.graphs import HashedAdjacency
-from grundy.rulesets.node_kayles import KaylesPosition
-from grundy.rulesets.transverse_wave import Grid
+from grundy.rulesets.transverse_wave.rules import Grid
 from grundy.search import Solver
 
 ERRATA = (Path(__file__).parent.parent / "docs" / "errata.md").read_text()

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from grundy.rulesets.base import ParseError
-from grundy.rulesets.geography import (
+from grundy.protocol import ParseError
+from grundy.rulesets.geography.vertex import (
     CANONICAL_LIMIT,
     REACHABLE_LIMIT,
     Geography,

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import grundy.rulesets.geography_algorithms as algorithms
-from grundy.rulesets.geography import GeographyPosition, UndirectedGeography
-from grundy.rulesets.geography_algorithms import (
+import grundy.rulesets.geography.algorithms as algorithms
+from grundy.rulesets.geography.algorithms import (
     BranchAndBound,
     branch_and_bound,
     component,
@@ -23,6 +22,7 @@ from grundy.rulesets.geography_algorithms import (
     maximum_matching,
     token_wins,
 )
+from grundy.rulesets.geography.vertex import GeographyPosition, UndirectedGeography
 from grundy.rulesets.graphs import random_graph
 from grundy.search import Budget, BudgetExceeded, Solver
 from grundy.search.naive import naive_grundy

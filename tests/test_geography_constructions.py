@@ -29,8 +29,8 @@ from grundy.reductions.star_atlas import (
     star_atlas,
 )
 from grundy.rulesets import GrundyError, ImpartialRuleset, get
-from grundy.rulesets.geography import Geography, GeographyPosition, UndirectedGeography
-from grundy.rulesets.geography_algorithms import branch_and_bound
+from grundy.rulesets.geography.algorithms import branch_and_bound
+from grundy.rulesets.geography.vertex import Geography, GeographyPosition, UndirectedGeography
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.rulesets import GrundyError, ParseError, get
-from grundy.rulesets.matchmaker import (
+from grundy.rulesets.matchmaker.rules import (
     FullMatchmaker,
     Matching,
     Matchmaker,

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import ParseError, get
-from grundy.rulesets.base import ImpartialRuleset
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 

@@ -10,11 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import grundy.rulesets.nimg as nimg
+import grundy.rulesets.geography.nimg as nimg
 from grundy.rulesets import ParseError, get
-from grundy.rulesets.edge_geography import EdgeGeography, UndirectedEdgeGeography
-from grundy.rulesets.geography import Geography, UndirectedGeography
-from grundy.rulesets.nimg import (
+from grundy.rulesets.geography.edge import EdgeGeography, UndirectedEdgeGeography
+from grundy.rulesets.geography.nimg import (
     BlackWhiteNimG,
     NeighboringNim,
     NimGPosition,
@@ -22,6 +21,7 @@ from grundy.rulesets.nimg import (
     VertexNimG,
     flow_move,
 )
+from grundy.rulesets.geography.vertex import Geography, UndirectedGeography
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import Outcome

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.rulesets.base import ParseError
-from grundy.rulesets.node_kayles import KaylesPosition, NodeKayles, playable
+from grundy.protocol import ParseError
+from grundy.rulesets.graph_games.node_kayles import KaylesPosition, NodeKayles, playable
 from grundy.rulesets.registry import get
 from grundy.search import Budget, Solver
 from grundy.search.naive import naive_grundy, naive_misere_wins

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.protocol import GrundyError, ParseError, PartizanRuleset, Player
 from grundy.reductions.black_white import (
     REDUCTIONS,
     gpos_star_to_col,
@@ -19,10 +20,9 @@ from grundy.reductions.black_white import (
     tqbf_poset,
 )
 from grundy.rulesets import all_rulesets, get
-from grundy.rulesets.base import GrundyError, ParseError, PartizanRuleset, Player
-from grundy.rulesets.col import independence_number
-from grundy.rulesets.posets import poset_number
-from grundy.rulesets.superstars import StarSum, epmx_superstars, superstar_class
+from grundy.rulesets.graph_games.col import independence_number
+from grundy.rulesets.heaps.superstars import StarSum, epmx_superstars, superstar_class
+from grundy.rulesets.posets.rules import poset_number
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import (

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
-from grundy.rulesets.base import ImpartialRuleset
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 
 

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from grundy.rulesets import ParseError, get
-from grundy.rulesets.tower_nim import TowerNim, winning_move
+from grundy.rulesets.geography.tower_nim import TowerNim, winning_move
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import Outcome

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import ParseError, get
-from grundy.rulesets.base import ImpartialRuleset
-from grundy.rulesets.transverse_wave import (
+from grundy.rulesets.transverse_wave.rules import (
     Grid,
     canonical_grid,
     closed_form,

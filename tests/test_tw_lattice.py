@@ -17,7 +17,7 @@ from grundy.reductions.lattice import FIGURE_11, build, composites
 from grundy.reductions.transverse_wave import avoid_true_to_dqbn, dqbn_to_avoid_true, row_product
 from grundy.reductions.verify import check, verify
 from grundy.rulesets import ImpartialRuleset, ParseError, get
-from grundy.rulesets.transverse_wave import triangle
+from grundy.rulesets.transverse_wave.rules import triangle
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import format_nimber

@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.cli.main import cli
+from grundy.protocol import PartizanRuleset, Player
 from grundy.reductions import Kind, all_reductions
 from grundy.rulesets import ImpartialRuleset, all_rulesets, get
-from grundy.rulesets.base import PartizanRuleset, Player
 from grundy.search import Store
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import naive_value

@@ -1,6 +1,6 @@
 """``grundy atropos``: outcomes, conjectures, dice odds, pictures and play (seed 004).
 
-The library does the work (``grundy.rulesets.atropos*``); these commands only read
+The library does the work (``grundy.rulesets.atropos.rules*``); these commands only read
 options, call it and print.
 """
 
@@ -16,7 +16,11 @@ import click
 
 from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, emit_json, json_option, search_options
-from grundy.rulesets.atropos import (
+from grundy.protocol import IllegalMoveError
+from grundy.rulesets.atropos.board import FROM_LETTER, LETTERS
+from grundy.rulesets.atropos.conjectures import check
+from grundy.rulesets.atropos.players import PLAYERS, player
+from grundy.rulesets.atropos.rules import (
     AtroposMove,
     bad_triangles,
     board_svg,
@@ -28,11 +32,8 @@ from grundy.rulesets.atropos import (
     safe_colours,
     state_of,
 )
-from grundy.rulesets.atropos_board import FROM_LETTER, LETTERS
-from grundy.rulesets.atropos_conjectures import check
-from grundy.rulesets.atropos_players import PLAYERS, player
-from grundy.rulesets.atropos_search import AtroposSolver
-from grundy.rulesets.atropos_variants import (
+from grundy.rulesets.atropos.search import AtroposSolver
+from grundy.rulesets.atropos.variants import (
     DICE,
     Decision,
     Match,
@@ -42,7 +43,6 @@ from grundy.rulesets.atropos_variants import (
     loss_probability,
     win_next_turn_probability,
 )
-from grundy.rulesets.base import IllegalMoveError
 from grundy.search import Store, default_store_path
 
 UNRESTRICTED = click.option("--unrestricted", is_flag=True,

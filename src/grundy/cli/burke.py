@@ -12,7 +12,7 @@ import click
 from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, emit_json, json_option, search_options
 from grundy.rulesets import GrundyError, ParseError, get
-from grundy.rulesets.dictator import (
+from grundy.rulesets.dictator.rules import (
     LETTERS,
     BasicDictator,
     Board,
@@ -23,7 +23,7 @@ from grundy.rulesets.dictator import (
     remaining_plays,
     verify_chain_proof,
 )
-from grundy.rulesets.matchmaker import (
+from grundy.rulesets.matchmaker.rules import (
     Matching,
     Matchmaker,
     check_neighbour_pairs,

@@ -15,8 +15,8 @@ from typing import IO, Any, TypeVar
 import click
 
 from grundy.cli import Spinner
+from grundy.protocol import PartizanRuleset
 from grundy.rulesets import GrundyError, ImpartialRuleset, get
-from grundy.rulesets.base import PartizanRuleset
 from grundy.search import Budget, BudgetExceeded, Solver, Store, default_store_path
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum

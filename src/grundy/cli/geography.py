@@ -14,7 +14,7 @@ import click
 from grundy.cli.common import emit_json, impartial, json_option
 from grundy.reductions.geography_constructions import binomial_tree, nimber_generation
 from grundy.reductions.star_atlas import homomorphic_sum, star_atlas
-from grundy.rulesets.geography import Geography, GeographyPosition, UndirectedGeography
+from grundy.rulesets.geography.vertex import Geography, GeographyPosition, UndirectedGeography
 from grundy.rulesets.graphs import graph_dot
 
 F = TypeVar("F", bound=Callable[..., Any])

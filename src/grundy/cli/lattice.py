@@ -14,7 +14,7 @@ from grundy.reductions.lattice import build, composites
 from grundy.reductions.registry import Reduction
 from grundy.reductions.verify import verify as run_verify
 from grundy.rulesets import GrundyError
-from grundy.rulesets.transverse_wave import triangle
+from grundy.rulesets.transverse_wave.rules import triangle
 from grundy.values import format_nimber
 
 

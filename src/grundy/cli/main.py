@@ -28,8 +28,8 @@ from grundy.cli.common import (
 from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value, resolve_partizan
 from grundy.cli.play import COMPUTER, HUMAN, Game
 from grundy.cli.tour import build_tour, render_tour
+from grundy.protocol import Player, Ruleset
 from grundy.rulesets import GrundyError, all_rulesets
-from grundy.rulesets.base import Player, Ruleset
 from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver
 from grundy.values import format_nimber, mex

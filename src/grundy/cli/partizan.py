@@ -13,8 +13,8 @@ import click
 
 from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, echo_outcome, emit_json
+from grundy.protocol import PartizanRuleset, Player
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
-from grundy.rulesets.base import PartizanRuleset, Player
 from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver, first_player_wins
 from grundy.values import Game

@@ -15,8 +15,8 @@ from typing import Any, cast
 import click
 
 from grundy.cli import Output, Spinner
+from grundy.protocol import Move, PartizanRuleset, Player, Ruleset
 from grundy.rulesets import IllegalMoveError, ImpartialRuleset
-from grundy.rulesets.base import Move, PartizanRuleset, Player, Ruleset
 from grundy.search import Budget, BudgetExceeded, Solver
 from grundy.search.partizan import PartizanSolver
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from grundy.cli import Output
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
-from grundy.rulesets.avoid_true import AvoidTrue
-from grundy.rulesets.transverse_wave import theorem_1_as_printed
+from grundy.rulesets.formulas.avoid_true import AvoidTrue
+from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
 from grundy.search import Solver
 from grundy.transforms import Sum
 from grundy.values import format_nimber

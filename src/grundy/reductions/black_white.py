@@ -24,13 +24,13 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
+from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
-from grundy.rulesets.base import Citation, GrundyError
+from grundy.rulesets.formulas.pos_cnf import PosCnf
+from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.graphs import HashedAdjacency, vertices
-from grundy.rulesets.pos_cnf import PosCnf
-from grundy.rulesets.posets import Poset, up_sets
+from grundy.rulesets.posets.rules import Poset, up_sets
 from grundy.rulesets.registry import get
-from grundy.rulesets.tinted import TintedGraph
 from grundy.values import Outcome
 
 SEED = "003_b9b71f74cb16b358.txt"

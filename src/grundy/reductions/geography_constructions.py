@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from grundy.rulesets.base import GrundyError
-from grundy.rulesets.geography import GeographyPosition
+from grundy.protocol import GrundyError
+from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import HashedAdjacency, edge_list, vertices
 
 

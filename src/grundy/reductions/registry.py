@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from grundy.rulesets.base import Citation, GrundyError, Move
+from grundy.protocol import Citation, GrundyError, Move
 from grundy.values import Outcome
 
 

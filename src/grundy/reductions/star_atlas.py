@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from grundy.protocol import Citation, GrundyError, ImpartialRuleset
 from grundy.reductions.geography_constructions import GraphBuilder
 from grundy.reductions.registry import Kind, Reduction, register
-from grundy.rulesets.base import Citation, GrundyError, ImpartialRuleset
-from grundy.rulesets.geography import GeographyPosition
+from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import MAX_VERTICES, vertices
 from grundy.rulesets.registry import get
 from grundy.transforms.sum import Sum

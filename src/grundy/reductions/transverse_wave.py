@@ -13,18 +13,18 @@ import random
 from collections.abc import Hashable
 from typing import Any, cast
 
+from grundy.protocol import Citation, GrundyError, Move
 from grundy.reductions.registry import Kind, Reduction, register
-from grundy.rulesets.avoid_true import AvoidTrue, Formula
-from grundy.rulesets.base import Citation, GrundyError, Move
-from grundy.rulesets.demographic_influence import Population
-from grundy.rulesets.friend_circle import Circle
+from grundy.rulesets.formulas.avoid_true import AvoidTrue, Formula
+from grundy.rulesets.graph_games.node_kayles import KaylesPosition, playable
 from grundy.rulesets.graphs import HashedAdjacency, edge_list, vertices
-from grundy.rulesets.node_kayles import KaylesPosition, playable
-from grundy.rulesets.power_station import Station
-from grundy.rulesets.quantum_nim import as_grid
 from grundy.rulesets.registry import get, register_family
-from grundy.rulesets.transverse_wave import Grid, random_grid
+from grundy.rulesets.transverse_wave.demographic_influence import Population
+from grundy.rulesets.transverse_wave.friend_circle import Circle
+from grundy.rulesets.transverse_wave.power_station import Station
+from grundy.rulesets.transverse_wave.rules import Grid, random_grid
 from grundy.transforms.quantum import Superposition, superpose
+from grundy.transforms.quantum_nim import as_grid
 from grundy.transforms.sum import Sum, SumPosition
 
 TW = "000_7d67923f02e8dd4e.txt"

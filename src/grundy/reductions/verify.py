@@ -26,8 +26,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from grundy.protocol import ImpartialRuleset, Move, PartizanRuleset, Ruleset
 from grundy.reductions.registry import Kind, Reduction
-from grundy.rulesets.base import ImpartialRuleset, Move, PartizanRuleset, Ruleset
 from grundy.rulesets.registry import get
 from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver

@@ -5,7 +5,7 @@ every module of this package on its first look-up (``registry.load_all``), so a 
 module needs no edit here.
 """
 
-from grundy.rulesets.base import (
+from grundy.protocol import (
     Citation,
     GrundyError,
     IllegalMoveError,

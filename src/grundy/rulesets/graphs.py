@@ -23,7 +23,7 @@ from typing import Any
 
 import pynauty
 
-from grundy.rulesets.base import ParseError
+from grundy.protocol import ParseError
 from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
 
 Adjacency = tuple[int, ...]

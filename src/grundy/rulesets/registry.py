@@ -8,7 +8,7 @@ import pkgutil
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from grundy.rulesets.base import GrundyError, Ruleset
+from grundy.protocol import GrundyError, Ruleset
 
 _BY_NAME: dict[str, Ruleset[Any]] = {}
 _ALL: list[Ruleset[Any]] = []
@@ -45,20 +45,28 @@ def register_family(family: Callable[[str], Ruleset[Any] | None]) -> None:
     _FAMILIES.append(family)
 
 
-def load_all() -> None:
-    """Import every module of ``grundy.rulesets`` once (each registers its rulesets).
+#: Where rulesets live: every module of these packages (and their subpackages) is
+#: imported on the first look-up, so a new ruleset module registers itself.
+PLUGIN_PACKAGES = ("grundy.rulesets", "grundy.transforms")
 
-    Done on the first look-up rather than when the package is imported, so that a
-    module anywhere (the search engine included) can import ``grundy.rulesets.base``
+
+def load_all() -> None:
+    """Import every module of the plug-in packages once (each registers its rulesets).
+
+    Done on the first look-up rather than when a package is imported, so that a
+    module anywhere (the search engine included) can import ``grundy.protocol``
     without importing every ruleset, and rulesets can import ``grundy.search``.
     """
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    package = importlib.import_module("grundy.rulesets")
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        importlib.import_module(f"grundy.rulesets.{module.name}")
+    for name in PLUGIN_PACKAGES:
+        package = importlib.import_module(name)
+        prefix = f"{name}."
+        modules = pkgutil.walk_packages(package.__path__, prefix)
+        for module in sorted(modules, key=lambda m: m.name):
+            importlib.import_module(module.name)
 
 
 def get(name: str) -> Ruleset[Any]:

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from grundy.rulesets.base import GrundyError
+from grundy.protocol import GrundyError
 
 #: Called now and then during a search with (positions expanded, table size).
 ProgressCallback = Callable[[int, int], None]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from grundy.rulesets.base import ImpartialRuleset, Key, Move, Position, Ruleset
+from grundy.protocol import ImpartialRuleset, Key, Move, Position, Ruleset
 from grundy.search.budget import Budget
 from grundy.search.store import Store
 from grundy.values.outcome import Outcome

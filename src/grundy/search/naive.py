@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from grundy.rulesets.base import ImpartialRuleset
+from grundy.protocol import ImpartialRuleset
 from grundy.values.nimber import mex
 
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from grundy.rulesets.base import Key, Move, PartizanRuleset, Player, Position, Ruleset
+from grundy.protocol import Key, Move, PartizanRuleset, Player, Position, Ruleset
 from grundy.search.budget import Budget
 from grundy.search.naive import _deep
 from grundy.search.store import Store

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from grundy.rulesets.base import GrundyError, Key
+from grundy.protocol import GrundyError, Key
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS solved (

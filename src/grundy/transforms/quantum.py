@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from itertools import combinations
 from typing import Any
 
-from grundy.rulesets.base import Citation, ImpartialRuleset, Move, ParseError
+from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.drawing import svg_document, text
 from grundy.rulesets.registry import get, register_family
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, cast
 
-from grundy.rulesets.base import (
+from grundy.protocol import (
     Citation,
     ImpartialRuleset,
     Key,

@@ -1,6 +1,6 @@
 """What the browser workbench does, without the web: views, moves, values, hints.
 
-Everything here is plain Python over the ruleset protocol (``rulesets/base.py``), so
+Everything here is plain Python over the ruleset protocol (``grundy/protocol.py``), so
 a ruleset registered anywhere appears in the workbench with no edit here.  Every
 operation takes position *texts* and returns JSON-ready dicts; the only thing ever
 done with user text is the ruleset's own ``parse`` (nothing is evaluated as code).
@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from grundy.protocol import Move, PartizanRuleset, Player
 from grundy.reductions import all_reductions
 from grundy.reductions import get as get_reduction
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets, get
-from grundy.rulesets.base import Move, PartizanRuleset, Player
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Outcome, format_nimber

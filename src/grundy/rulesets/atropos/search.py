@@ -1,0 +1,294 @@
+"""A fast win/loss solver for Atropos and Unrestricted Atropos (seed 004).
+
+Rules: Def 3.2.2 and Def 3.2.3 (``004_d08755248cee49c5.txt`` L440, L448); the
+player who makes a bad triangle (Def 3.2.1, L426) loses.  Outcomes from the start
+are the thesis's Conjecture 5.2.1 (L1184-1190).
+
+The search never looks at colourings.  It works on an *abstract state* that keeps
+only what the rest of the game can see:
+
+- ``uncoloured``: the open circles not yet coloured (bitmask);
+- ``forbidden``: for each uncoloured circle, the colours that would complete a bad
+  triangle (4 bits per circle, bit c for colour c) — the trace of every smallest
+  triangle with two different colours and one uncoloured circle;
+- ``single``: for each smallest triangle with exactly one coloured circle, that
+  colour (2 bits per triangle; the two uncoloured circles may not take the other
+  two colours);
+- ``candidates``: where the player to move may play — the uncoloured neighbours of
+  the last move, or every uncoloured circle if there are none (a jump) or in the
+  unrestricted game.
+
+Triangles with two equal colours, coloured circles and the last move's exact place
+are forgotten, so many colourings share one state (the transposition key).
+Suicidal moves (a colour in ``forbidden``) are never searched: they lose at once,
+so a position is lost exactly when every safe move leads to a won position, and a
+position without safe moves is lost.  The search stops at the first winning move.
+
+Symmetries: the hollow triangle (the size-(n+2) triangle less its corners) has the
+six symmetries of an equilateral triangle, and after abstraction the border's
+colours live only in ``forbidden``/``single``, so every board symmetry combined with
+every permutation of the three colours maps a state to an equivalent one (36 maps).
+The notes' smaller groups for the first move (notes §1) are subgroups.
+Canonicalising every state costs more than it saves in Python, so the solver
+canonicalises the states within ``SYMMETRY_DEPTH`` plies of the root, where one hit
+saves a whole subtree.
+
+Cost: exponential in the worst case (Atropos is PSPACE-complete, Thm 4.1.1, L708);
+each expansion is O(n) work for up to six candidates and three colours.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import permutations
+from typing import TYPE_CHECKING, NamedTuple, cast
+
+from grundy.rulesets.atropos.board import COLOURS, UNCOLOURED, board, third
+
+if TYPE_CHECKING:  # grundy.search imports this package: no import cycle at run time
+    from grundy.search.budget import Budget
+    from grundy.search.store import Store
+
+#: States within this many plies of the root are keyed up to the 36 symmetries.
+SYMMETRY_DEPTH = 3
+#: Solved states within this many plies of the root go to the persistent store.
+STORE_DEPTH = 6
+
+
+Slots = tuple[int, int, int]
+
+
+class State(NamedTuple):
+    uncoloured: int
+    forbidden: int
+    single: int
+    candidates: int
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Precomputed tables of one board size for the abstract states."""
+
+    n: int
+    size: int
+    neighbours: tuple[int, ...]
+    #: at[u] = ((t, v, w), ...): triangle t through open circle u; v, w are the other
+    #: two circles as open indices, or -1 for a border circle
+    at: tuple[tuple[tuple[int, int, int], ...], ...]
+    #: triangle t -> its three circles as open indices or -(colour) for a border circle
+    slots: tuple[tuple[int, int, int], ...]
+    #: the 36 symmetries: (circle permutation, triangle permutation, colour permutation)
+    symmetries: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+
+
+@cache
+def geometry(n: int) -> Geometry:
+    b = board(n)
+    slots = tuple(
+        cast(Slots, tuple(b.index[c] if c in b.index else -b.border[c] for c in t))
+        for t in b.triangles
+    )
+    at = tuple(
+        tuple(
+            cast(Slots, (t, *(max(s, -1) for s in slot if s != u)))
+            for t, slot in enumerate(slots)
+            if u in slot
+        )
+        for u in range(b.size)
+    )
+    return Geometry(n, b.size, b.neighbours, at,
+                    slots, _symmetries(n))
+
+
+def _symmetries(n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """Board symmetries × colour permutations, as permutations of circles and triangles.
+
+    In barycentric coordinates (a, b, c) = (i, j, n+2−i−j) of the size-(n+2) triangle
+    the six symmetries permute (a, b, c).
+    """
+    b = board(n)
+    m = n + 2
+
+    def image(cell: tuple[int, int], perm: tuple[int, ...]) -> tuple[int, int]:
+        j, i = cell
+        coords = (i, j, m - i - j)
+        a, bb, _ = (coords[p] for p in perm)
+        return bb, a
+
+    triangle_index = {frozenset(t): k for k, t in enumerate(b.triangles)}
+    result = []
+    for perm in permutations(range(3)):
+        cells = tuple(b.index[image(c, perm)] for c in b.cells)
+        tris = tuple(triangle_index[frozenset(image(c, perm) for c in t)] for t in b.triangles)
+        for colours in permutations(COLOURS):
+            result.append((cells, tris, (0, *colours)))
+    return tuple(result)
+
+
+def start_state(n: int, restricted: bool = True) -> State:
+    """The abstract state of the empty board of size n."""
+    return abstract(n, (UNCOLOURED,) * (n * (n + 1) // 2), -1, restricted)
+
+
+def abstract(n: int, colours: tuple[int, ...], last: int, restricted: bool) -> State:
+    """The abstract state of a colouring (with no bad triangle) and last move (-1: none)."""
+    g = geometry(n)
+    uncoloured = sum(1 << k for k, c in enumerate(colours) if not c)
+    forbidden = single = 0
+    for t, slot in enumerate(g.slots):
+        known = [colours[s] if s >= 0 else -s for s in slot]
+        open_ = [s for s, c in zip(slot, known, strict=True) if not c]
+        coloured = [c for c in known if c]
+        if len(open_) == 1 and coloured[0] != coloured[1]:
+            forbidden |= 1 << (4 * open_[0] + third(*coloured))
+        elif len(open_) == 2:
+            single |= coloured[0] << (2 * t)
+    return State(uncoloured, forbidden, single, candidates(g, uncoloured, last, restricted))
+
+
+def candidates(g: Geometry, uncoloured: int, last: int, restricted: bool) -> int:
+    """Where the next player may play (Def 3.2.3, L448: next to the last move, else anywhere)."""
+    if restricted and last >= 0:
+        near = g.neighbours[last] & uncoloured
+        if near:
+            return near
+    return uncoloured
+
+
+def safe_moves(g: Geometry, state: State) -> Iterator[tuple[int, int]]:
+    """Every (circle, colour) the player to move may play without making a bad triangle."""
+    rest, forbidden = state.candidates, state.forbidden
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        u = low.bit_length() - 1
+        banned = forbidden >> (4 * u)
+        for x in COLOURS:
+            if not banned >> x & 1:
+                yield u, x
+
+
+def play(g: Geometry, state: State, u: int, x: int, restricted: bool) -> State:
+    """The state after safely colouring open circle u with colour x."""
+    uncoloured, forbidden, single = state.uncoloured & ~(1 << u), state.forbidden, state.single
+    for t, v, w in g.at[u]:
+        v_open = v >= 0 and uncoloured >> v & 1
+        w_open = w >= 0 and uncoloured >> w & 1
+        if v_open and w_open:
+            single |= x << (2 * t)
+        elif v_open or w_open:
+            other = (single >> (2 * t)) & 3
+            single &= ~(3 << (2 * t))
+            if other != x:
+                forbidden |= 1 << (4 * (v if v_open else w) + third(x, other))
+    forbidden &= ~(15 << (4 * u))
+    return State(uncoloured, forbidden, single, candidates(g, uncoloured, u, restricted))
+
+
+def canonical(g: Geometry, state: State) -> State:
+    """The least image of ``state`` under the 36 symmetries (board × colours)."""
+    best: State | None = None
+    for cells, tris, colours in g.symmetries:
+        uncoloured = forbidden = single = cand = 0
+        for u in range(g.size):
+            bit = 1 << cells[u]
+            if state.uncoloured >> u & 1:
+                uncoloured |= bit
+                if state.candidates >> u & 1:
+                    cand |= bit
+                banned = state.forbidden >> (4 * u)
+                for x in COLOURS:
+                    if banned >> x & 1:
+                        forbidden |= 1 << (4 * cells[u] + colours[x])
+        rest = state.single
+        t = 0
+        while rest:
+            if rest & 3:
+                single |= colours[rest & 3] << (2 * tris[t])
+            rest >>= 2
+            t += 1
+        image = State(uncoloured, forbidden, single, cand)
+        if best is None or image < best:
+            best = image
+    assert best is not None
+    return best
+
+
+class AtroposSolver:
+    """Win/loss search over abstract states with a transposition table.
+
+    >>> AtroposSolver(3).wins(start_state(3))
+    True
+    """
+
+    def __init__(
+        self,
+        n: int,
+        restricted: bool = True,
+        budget: Budget | None = None,
+        store: Store | None = None,
+    ) -> None:
+        from grundy.search.budget import Budget
+
+        self.n = n
+        self.restricted = restricted
+        self.geometry = geometry(n)
+        self.budget = budget if budget is not None else Budget()
+        self.store = store
+        self.name = "atropos" if restricted else "unrestricted-atropos"
+        #: state -> does the player to move win?
+        self.table: dict[State, bool] = {}
+
+    def wins(self, state: State) -> bool:
+        """Does the player to move win from ``state``?"""
+        self.budget.start()
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 200 + 4 * self.geometry.size))
+        try:
+            return self._wins(state, 0)
+        finally:
+            sys.setrecursionlimit(limit)
+            if self.store is not None:
+                self.store.flush()
+
+    def winning_move(self, state: State) -> tuple[int, int] | None:
+        """A safe move after which the opponent loses, or None."""
+        for u, x in safe_moves(self.geometry, state):
+            if not self.wins(play(self.geometry, state, u, x, self.restricted)):
+                return u, x
+        return None
+
+    def _wins(self, state: State, depth: int) -> bool:
+        table = self.table
+        key = canonical(self.geometry, state) if depth < SYMMETRY_DEPTH else state
+        known = table.get(key)
+        if known is not None:
+            return known
+        stored = depth < STORE_DEPTH and self.store is not None
+        if stored:
+            assert self.store is not None
+            value = self.store.get("win", self.name, (self.n, *key))
+            if value is not None:
+                table[key] = bool(value)
+                return bool(value)
+        self.budget.tick(len(table))
+        g, restricted = self.geometry, self.restricted
+        children = [play(g, state, u, x, restricted) for u, x in safe_moves(g, state)]
+        won = any(table.get(child) is False for child in children) or any(
+            not self._wins(child, depth + 1) for child in children
+        )
+        table[key] = won
+        if stored:
+            assert self.store is not None
+            self.store.put("win", self.name, (self.n, *key), int(won))
+        return won
+
+
+def first_player_wins(n: int, restricted: bool = True, budget: Budget | None = None,
+                      store: Store | None = None) -> bool:
+    """Does the first player win Atropos (or Unrestricted Atropos) of size n from the start?"""
+    return AtroposSolver(n, restricted, budget, store).wins(start_state(n, restricted))
+

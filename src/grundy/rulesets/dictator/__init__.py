@@ -1,0 +1,3 @@
+"""The Dictator family (Burke 2009, §3.4): ballots filled slot by slot, and chain-proof
+certificates.
+"""

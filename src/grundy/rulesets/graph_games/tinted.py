@@ -1,0 +1,165 @@
+"""Shared machinery for partizan placement games on graphs with tinted vertices.
+
+Seed 003 (``003_b9b71f74cb16b358.txt`` L369) reads Col as a game of *tints*: a
+vertex may be playable by both players, by Black (Left) only, by White (Right)
+only, or by neither (then it is deleted).  Col, Snort and black-white Node Kayles
+differ only in what a move does to the neighbours of the vertex played, so they
+share this module: the position type, the text format, components, canonical
+keys and drawings.
+
+Text format: the foundation's ``N;a-b,...`` edge list (``rulesets/graphs.py``)
+then optional vertex lists ``;black=...`` (only Black/Left may play there),
+``;white=...`` (only White/Right) and ``;removed=...`` (out of play); every other
+vertex is playable by both.  Example: ``4;0-1,1-2,2-3;black=0;white=3``.
+
+A position keeps the whole graph and two bitmasks, the vertices Black may still
+play and those White may still play; a vertex in neither is gone.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from grundy.protocol import Key, Move, ParseError, PartizanRuleset, Player
+from grundy.rulesets.graphs import (
+    Adjacency,
+    coloured_certificate,
+    connected_components,
+    edge_list,
+    format_graph,
+    graph_svg,
+    mask_of,
+    parse_graph,
+    random_graph,
+    vertices,
+)
+
+
+class TintedGraph(NamedTuple):
+    """A graph on 0..n-1 and the vertices each player may still play."""
+
+    n: int
+    adj: Adjacency
+    black: int
+    white: int
+
+
+TINT_FORMAT = (
+    "N;edges[;black=...][;white=...][;removed=...]: the graph as N;a-b,... (vertices "
+    "0..N-1), then the vertices only Black (Left) may play, only White (Right) may play, "
+    "and those out of play; unlisted vertices are playable by both"
+)
+
+
+class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
+    """A placement game on a tinted graph: a player plays a vertex they may play, which
+    deletes it; ``after`` says what happens to its neighbours."""
+
+    text_format: ClassVar[str] = TINT_FORMAT
+    #: True when every vertex must be tinted (black-white variants).
+    needs_tints: ClassVar[bool] = False
+
+    @abstractmethod
+    def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
+        """The position after ``player`` plays vertex ``v``."""
+
+    @abstractmethod
+    def links(self, position: TintedGraph) -> Adjacency:
+        """For each live vertex v, the live vertices that a move at v or a move at them
+        can affect (the edges that matter; components and keys use only these)."""
+
+    # -- text ----------------------------------------------------------------
+    def parse(self, text: str) -> TintedGraph:
+        n, adj, named = parse_graph(text, False, ("black", "white", "removed"))
+        black, white = mask_of(named.get("black", ())), mask_of(named.get("white", ()))
+        removed = mask_of(named.get("removed", ()))
+        for a, b, what in ((black, white, "black and white"), (black, removed, "black and removed"),
+                           (white, removed, "white and removed")):
+            if a & b:
+                raise ParseError(
+                    f"vertex {(a & b).bit_length() - 1} is listed as both {what}: list it once"
+                )
+        everything = (1 << n) - 1
+        untinted = everything & ~(black | white | removed)
+        if self.needs_tints and untinted:
+            raise ParseError(
+                f"vertex {untinted.bit_length() - 1} has no tint: {self.name} needs every "
+                "vertex in black=... or white=... (or removed=...)"
+            )
+        return TintedGraph(n, adj, black | untinted, white | untinted)
+
+    def format(self, position: TintedGraph) -> str:
+        black, white = position.black, position.white
+        removed = ((1 << position.n) - 1) & ~(black | white)
+        sections = (("black", black & ~white), ("white", white & ~black), ("removed", removed))
+        return format_graph(position.n, position.adj, False, sections)
+
+    # -- rules ---------------------------------------------------------------
+    def moves(self, position: TintedGraph, player: Player) -> Iterator[tuple[Move, TintedGraph]]:
+        """Play a vertex the player may play; the label is its number."""
+        own = position.black if player is Player.LEFT else position.white
+        for v in vertices(own):
+            yield v, self.after(position, v, player)
+
+    def options(self, position: TintedGraph, player: Player) -> Iterator[TintedGraph]:
+        own = position.black if player is Player.LEFT else position.white
+        return (self.after(position, v, player) for v in vertices(own))
+
+    def components(self, position: TintedGraph) -> Sequence[TintedGraph]:
+        """Connected components along the edges that matter (``links``)."""
+        n, adj, black, white = position
+        parts = connected_components(self.links(position), black | white)
+        if len(parts) == 1:
+            return (position,)
+        return [TintedGraph(n, adj, black & part, white & part) for part in parts]
+
+    def key(self, position: TintedGraph) -> tuple[int, tuple[int, ...], bytes]:
+        """The coloured canonical form of the live graph along the edges that matter."""
+        black, white = position.black, position.white
+        classes = (black & ~white, white & ~black, black & white)
+        return coloured_certificate(self.links(position), black | white, classes)
+
+    def signed_key(self, position: TintedGraph) -> tuple[Key, bool]:
+        """Exchanging the tints exchanges the players (the rules treat Black and White
+        alike), so the lesser of the two coloured forms stands for both."""
+        black, white = position.black, position.white
+        links, alive, both = self.links(position), black | white, black & white
+        straight = coloured_certificate(links, alive, (black & ~white, white & ~black, both))
+        swapped = coloured_certificate(links, alive, (white & ~black, black & ~white, both))
+        return (straight, False) if straight <= swapped else (swapped, True)
+
+    # -- rendering -----------------------------------------------------------
+    def data(self, position: TintedGraph) -> dict[str, Any]:
+        black, white = position.black, position.white
+        return {
+            "vertices": position.n,
+            "edges": [list(edge) for edge in edge_list(position.adj, False)],
+            "both": vertices(black & white),
+            "black": vertices(black & ~white),
+            "white": vertices(white & ~black),
+            "removed": vertices(((1 << position.n) - 1) & ~(black | white)),
+        }
+
+    def render_svg(self, position: TintedGraph) -> str:
+        """Black-only vertices purple, White-only green, removed grey, both white."""
+        black, white = position.black, position.white
+        return graph_svg(
+            position.adj, False, f"{self.name} {self.format(position)}",
+            selected=black & ~white, highlighted=white & ~black,
+            removed=((1 << position.n) - 1) & ~(black | white),
+        )
+
+    def random_position(self, rng: random.Random, size: int) -> TintedGraph:
+        """G(n, p) with average degree about 2, n = size; each vertex tinted at random
+        (black-white variants: black or white; others: mostly untinted)."""
+        n = max(0, size)
+        adj = random_graph(rng, n, min(1.0, 2 / max(1, n - 1)), False)
+        black = white = 0
+        for v in range(n):
+            tint = rng.choice("bw" if self.needs_tints else "bwnnn")
+            black |= (tint != "w") << v
+            white |= (tint != "b") << v
+        return TintedGraph(n, adj, black, white)

@@ -1,0 +1,1 @@
+"""Partizan games on grids of cells: Domineering."""

@@ -1,0 +1,1 @@
+"""Heap games: Nim, Boolean Nim, subtraction games (impartial and partizan) and superstars."""

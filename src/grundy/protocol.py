@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from grundy import bibliography
+from grundy.bibliography import Paper
+
 if TYPE_CHECKING:
     from grundy.values.game import Game
 
@@ -40,15 +43,36 @@ class IllegalMoveError(GrundyError, ValueError):
 
 @dataclass(frozen=True)
 class Citation:
-    """Where a seed document defines a ruleset, algorithm or reduction."""
+    """Where a paper defines a ruleset, algorithm or reduction.
 
-    seed: str
-    lines: str
-    what: str = ""
+    ``source`` names the paper (a key of :mod:`grundy.bibliography`, or the seed file a
+    maintainer reads it in); ``lines`` is that file's line (``L57-59``) or character
+    offset (``@162818``), for maintainers; ``locator`` is what a reader of the paper
+    looks for (``Ruleset 1``, ``Def 3.2.3``, ``§4.2``).  Users see
+    ``Burke, Ferland & Teng 2021, Ruleset 1``.
+    """
+
+    source: str
+    lines: str = ""
+    locator: str = ""
+
+    @property
+    def paper(self) -> Paper:
+        return bibliography.paper(self.source)
+
+    @property
+    def reference(self) -> str:
+        """The full bibliography entry of the cited paper."""
+        return str(self.paper)
 
     def __str__(self) -> str:
-        what = f" ({self.what})" if self.what else ""
-        return f"{self.seed} {self.lines}{what}"
+        return f"{self.paper.short}, {self.locator}" if self.locator else self.paper.short
+
+    def to_json(self) -> dict[str, str]:
+        """What a user sees of the citation (the seed file stays with the maintainers)."""
+        paper = self.paper
+        return {"paper": paper.key, "cited_as": str(self), "locator": self.locator,
+                "reference": str(paper), "link": paper.link}
 
 
 class Ruleset(ABC, Generic[Position]):

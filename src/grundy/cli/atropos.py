@@ -1,4 +1,4 @@
-"""``grundy atropos``: outcomes, conjectures, dice odds, pictures and play (seed 004).
+"""``grundy atropos``: outcomes, conjectures, dice odds, pictures and play (Burke 2009).
 
 The library does the work (``grundy.rulesets.atropos.rules*``); these commands only read
 options, call it and print.
@@ -51,7 +51,7 @@ UNRESTRICTED = click.option("--unrestricted", is_flag=True,
 
 @click.group()
 def atropos() -> None:
-    """Atropos (Burke, seed 004): outcomes, conjectures, dice odds, pictures and play.
+    """Atropos (Burke 2009): outcomes, conjectures, dice odds, pictures and play.
 
     POSITION is a bare size (the empty board), the course string
     `[13][302]...[121212]LastPlay:null`, or readable rows such as `./r./...`
@@ -109,7 +109,7 @@ def outcome(position: str, unrestricted: bool, max_nodes: int | None,
 @json_option
 def conjectures(max_size: int, max_nodes: int | None, max_seconds: float | None,
                 store: str | None, as_json: bool) -> None:
-    """Check Conjectures 4.2.1, 5.2.1 and 5.2.2 (L1030, L1190, L1194) for sizes 1..N."""
+    """Check Conjectures 4.2.1, 5.2.1 and 5.2.2 (Burke 2009) for sizes 1..N."""
     search = Search(max_nodes, max_seconds, store)
     with Spinner() as spinner:
         budget = search.budget(spinner)
@@ -163,7 +163,7 @@ def show(position: str, unrestricted: bool, colour_blind: bool, svg_path: str | 
 @atropos.command()
 @click.argument("position")
 @click.option("--die", "die_name", type=click.Choice(sorted(DICE)),
-              help="One die (default: every die of L1376-1382).")
+              help="One die (default: every die of Burke 2009, §6.1.4).")
 @UNRESTRICTED
 @json_option
 def dice(position: str, die_name: str | None, unrestricted: bool, as_json: bool) -> None:
@@ -212,7 +212,7 @@ def play(size: int, variant: str, opponent: str, die_name: str, players: int, se
 
     Moves are written colour then row,column (R2,1; Y for green); in the card
     phase type a card number or `pass`; `quit` leaves.  Three-player Atropos is
-    unrestricted (L432) whatever --unrestricted says.
+    unrestricted (Burke 2009, Def 3.2.2) whatever --unrestricted says.
     """
     match = Match(size, variant, players,  # type: ignore[arg-type]
                   restricted=not unrestricted and variant != "three-player",

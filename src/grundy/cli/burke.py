@@ -1,4 +1,5 @@
-"""Commands for Burke's Matchmaker and Dictator games (seed 004, ``004_d08755248cee49c5.txt``):
+"""Commands for Burke's Matchmaker and Dictator games (Burke 2009; seed
+``004_d08755248cee49c5.txt``):
 ``matchmaker-tables``, ``matchmaker-conjecture``, ``matchmaker-transform``,
 ``dictator-prove`` and ``dictator-verify``."""
 
@@ -56,7 +57,7 @@ def _cell(values: Any) -> str:
 def matchmaker_tables_command(max_n: int, loose: bool, max_nodes: int | None,
                               max_seconds: float | None, store: str | None,
                               as_json: bool) -> None:
-    """Regenerate Tables 5.1-5.4 of seed 004 (L1259-1319) by brute force over Stubborn
+    """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 by brute force over Stubborn
     Matchmaker boards, beside the printed cells; exit status 1 if some cell differs."""
     with Spinner() as spinner:
         tables = matchmaker_tables(max_n, not loose,
@@ -71,7 +72,7 @@ def matchmaker_tables_command(max_n: int, loose: bool, max_nodes: int | None,
     else:
         out = Output()
         out.heading("Stubborn Matchmaker by class (x; min loners, max loners)",
-                    "seed 004 Tables 5.1-5.4, L1259-1319")
+                    "Burke 2009, §5.3, Tables 5.1-5.4")
         out.line(f"conventions: {tables.conventions()}")
         out.table(["x", "loners", "printed", "computed", ""],
                   [[str(x), f"({low},{high})", _cell(printed or ()), _cell(computed),
@@ -97,7 +98,7 @@ def matchmaker_conjecture(conjecture: str, name: str, max_n: int, show: int,
                           max_nodes: int | None, max_seconds: float | None, store: str | None,
                           as_json: bool) -> None:
     """Check Conjecture 5.3.1 (uncrossing flips the low bit) or 5.3.2 (neighbour pairs keep
-    the value) of seed 004 (L1202, L1222) on every board up to --max-n per side.  Exit
+    the value) of Burke 2009, §5.3, on every board up to --max-n per side.  Exit
     status 1 when a counterexample is found, e.g. `matchmaker-conjecture neighbour-pairs
     --ruleset matchmaker --max-n 4`."""
     ruleset = get(name)
@@ -133,14 +134,14 @@ def _ints(text: str, count: int) -> list[int]:
 @click.argument("ruleset_name", metavar="RULESET", type=click.Choice(MATCHMAKERS))
 @click.argument("position")
 @click.option("--neighbour-pairs", "pair_at", metavar="I,J",
-              help="M(I,J): insert the uncrossed pairs (I,J), (I+1,J+1) (L1210).")
-@click.option("--un-z", "z_at", metavar="I,J", help="Un-Z at (I,J) (Lemma 5.3.3, L1241).")
+              help="M(I,J): insert the uncrossed pairs (I,J), (I+1,J+1) (Burke 2009, §5.3).")
+@click.option("--un-z", "z_at", metavar="I,J", help="Un-Z at (I,J) (Burke 2009, Lemma 5.3.3).")
 @click.option("--shift-west", "shift_at", metavar="A",
-              help="Move the West pair A, A+1 to the top (Lemma 5.3.4, L1253).")
+              help="Move the West pair A, A+1 to the top (Burke 2009, Lemma 5.3.4).")
 @json_option
 def matchmaker_transform(ruleset_name: str, position: str, pair_at: str | None,
                          z_at: str | None, shift_at: str | None, as_json: bool) -> None:
-    """Class (x, y, z) (L1257), crossings and nimber of a board, and of its transform."""
+    """Class (x, y, z) (Burke 2009, §5.3), crossings and nimber of a board, and of its transform."""
     ruleset = get(ruleset_name)
     assert isinstance(ruleset, Matchmaker)
     board = ruleset.parse(position)

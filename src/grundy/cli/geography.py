@@ -1,5 +1,6 @@
 """``grundy encode``, ``grundy encode-sum`` and ``grundy generate``: geography positions
-built by the constructions of seeds 001 and 002, printed in the geography text format
+built by the constructions of Ferland 2024 and Burke, Ferland & Teng 2022, printed in the
+geography text format
 (so they can be fed back to ``grundy value``), with optional DOT and SVG drawings."""
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ def encode(
     ruleset_name: str, position_text: str, target: str,
     dot_path: str | None, svg_path: str | None, as_json: bool,
 ) -> None:
-    """A Generalized Geography position with the nimber of POSITION (seed 002 Thm 11, Star
-    Atlas), built without computing that nimber.
+    """A Generalized Geography position with the nimber of POSITION (Burke, Ferland & Teng 2022,
+    Thm 11, Star Atlas), built without computing that nimber.
 
     Example: grundy encode nim 1,2 --as geography
     """
@@ -91,7 +92,8 @@ def encode_sum(
     dot_path: str | None, svg_path: str | None, as_json: bool,
 ) -> None:
     """One Generalized Geography position whose nimber is nimber(P1) XOR nimber(P2)
-    (seed 002 Thm 17, the homomorphic sum).
+    (Burke, Ferland & Teng 2022, Thm 17, the homomorphic
+    sum).
 
     Example: grundy encode-sum nim 2 transverse-wave "(01)(2)"
     """
@@ -118,7 +120,7 @@ def generate(
     kind: str, nimber: int, construction: str,
     dot_path: str | None, svg_path: str | None, as_json: bool,
 ) -> None:
-    """An undirected geography position of value *N (seed 001 Alg 1 with its fixes,
+    """An undirected geography position of value *N (Ferland 2024, Alg 1 with its fixes,
     or Obs 3.6.1's binomial tree).
 
     Example: grundy generate undirected-geography --nimber 7

@@ -1,5 +1,5 @@
 """``grundy verify``, ``grundy lattice`` and ``grundy tw-triangle``: the Transverse Wave
-lattice of seed 000 (``000_7d67923f02e8dd4e.txt``) on the command line."""
+lattice of Burke, Ferland & Teng 2021 (seed ``000_7d67923f02e8dd4e.txt``) on the command line."""
 
 from __future__ import annotations
 
@@ -80,7 +80,8 @@ def verify(reduction: str | None, check_all: bool, list_only: bool, instances: i
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True),
               help="Also write an SVG picture to this file.")
 def lattice(style: str, svg_path: str | None) -> None:
-    """The lattice of rulesets (seed 000 Figure 11 and every registered reduction).
+    """The lattice of rulesets (Burke, Ferland & Teng 2021, Figure 11, and every
+    registered reduction).
 
     Isomorphic rulesets share a node; an arrow A --> B says A is a special case of B.
     """
@@ -95,7 +96,8 @@ def lattice(style: str, svg_path: str | None) -> None:
               help="Rows p = 1..ROWS.")
 @json_option
 def tw_triangle(rows: int, as_json: bool) -> None:
-    """Theorem 1's Pascal-like triangle G'(p, k), k = 0..p (seed 000 L112-179, corrected)."""
+    """Theorem 1's Pascal-like triangle G'(p, k), k = 0..p (Burke, Ferland & Teng 2021,
+    corrected)."""
     table = [[triangle(p, k) for k in range(p + 1)] for p in range(1, rows + 1)]
     if as_json:
         emit_json({"rows": [{"p": p, "values": row} for p, row in enumerate(table, 1)]})

@@ -40,7 +40,7 @@ from grundy.values import format_nimber, mex
 @click.group(cls=GrundyGroup)
 @click.version_option(__version__, prog_name="grundy")
 def cli() -> None:
-    """A workbench for combinatorial games: values, moves, play, and a tour of the seed papers.
+    """A workbench for combinatorial games: values, moves, play, and a tour of the papers.
 
     Exit status: 0 on success; 2 for bad input (an unreadable position, an illegal
     move, an unknown ruleset), reported as one line `grundy: error: <message>` on
@@ -234,8 +234,7 @@ def rulesets(formats: bool, as_json: bool) -> None:
     if as_json:
         emit_json([
             {"name": r.name, "aliases": list(r.aliases), "impartial": r.impartial,
-             "citation": {"seed": r.citation.seed, "lines": r.citation.lines,
-                          "what": r.citation.what},
+             "citation": r.citation.to_json(),
              "summary": r.summary, "text_format": r.text_format, "examples": list(r.examples)}
             for r in every
         ])
@@ -247,13 +246,18 @@ def rulesets(formats: bool, as_json: bool) -> None:
         headers += ["text format", "examples"]
         for row, r in zip(rows, every, strict=True):
             row += [r.text_format, "; ".join(r.examples)]
-    Output().table(headers, rows)
+    out = Output()
+    out.table(headers, rows)
+    papers = {r.citation.paper.key: r.citation.reference for r in every}
+    out.line("\nReferences")
+    for reference in sorted(papers.values()):
+        out.line(f"  {reference}")
 
 
 @cli.command()
 @json_option
 def tour(as_json: bool) -> None:
-    """A guided walk through the seed papers' examples, each value computed now."""
+    """A guided walk through the papers' examples, each value computed now."""
     sections = build_tour()
     if as_json:
         emit_json([section.to_json() for section in sections])

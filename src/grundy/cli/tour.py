@@ -1,9 +1,10 @@
-"""``grundy tour``: the seed papers' worked examples, every value computed on the spot.
+"""``grundy tour``: the papers' worked examples, every value computed on the spot.
 
 Each example pairs what the source states (a printed value, a caption, a figure)
 with what the library computes now, so a disagreement shows up as an erratum
-instead of being papered over.  Sources are cited as seed file and line; the
-seeds live in the shared ``seeds/`` folder, the errata in ``docs/errata.md``.
+instead of being papered over.  Sources are cited by paper and locator (the
+bibliography is ``grundy.bibliography``); the errata are in ``docs/errata.md``.
+Maintainers find each locator's line of the seed files in the comments.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from grundy.cli import Output
+from grundy.protocol import Citation
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
 from grundy.rulesets.formulas.avoid_true import AvoidTrue
 from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
@@ -20,10 +22,14 @@ from grundy.search import Solver
 from grundy.transforms import Sum
 from grundy.values import format_nimber
 
-TW = "000_7d67923f02e8dd4e.txt"
-NP = "002_8bc4c30c443a0021.txt"
-BURKE = "004_d08755248cee49c5.txt"
-NOTES = "notes/transverse-wave-and-nimber-preserving.md"
+TW = "burke-ferland-teng-2021"  # seed 000_7d67923f02e8dd4e.txt
+NP = "burke-ferland-teng-2022"  # seed 002_8bc4c30c443a0021.txt
+BURKE = "burke-2009"  # seed 004_d08755248cee49c5.txt
+
+
+def cite(paper: str, locator: str) -> str:
+    """``Burke, Ferland & Teng 2021, Table 2``."""
+    return str(Citation(paper, locator=locator))
 
 
 @dataclass(frozen=True)
@@ -110,13 +116,13 @@ TABLE_2 = [  # (paper's nimber, shorthand, other columns), TW L184-191
 
 def table_2(calc: Calculator) -> Section:
     examples = []
-    for line, (stated, rows, extra) in enumerate(TABLE_2, start=184):
+    for stated, rows, extra in TABLE_2:
         text = f"{int(extra) + 1}:{rows}" if extra else rows
-        examples.append(calc.example(f"row {stated} (L{line})", "transverse-wave", text,
-                                     stated, f"{TW} L{line}"))
+        examples.append(calc.example(f"row {stated}", "transverse-wave", text,
+                                     stated, cite(TW, "Table 2")))
     return Section(
         "Transverse Wave: Table 2, values up to *7",
-        f"{TW} L183-193 (Table 2)",
+        cite(TW, "Table 2"),  # L183-193
         ["Each row lists a grid's purple columns; 'other columns' adds all-green ones, "
          "written here with a width in front: 4:(01)(2) is (01)(2) plus green column 3."],
         examples,
@@ -129,12 +135,12 @@ def move_example(calc: Calculator) -> Section:
     after = ruleset.play(before, ruleset.parse_move(before, "0"))
     return Section(
         "Transverse Wave: one move",
-        f"{TW} L57-59 (Ruleset 1), Figure 1 L80; {NOTES} §4",
+        cite(TW, "Ruleset 1, Figure 1"),  # L57-59, L80
         ["Selecting column j paints column j purple, and every row that was purple in "
          "column j turns all purple.  The paper counts columns from 1; grundy's move "
          "labels count from 0, so the paper's column 1 is move 0."],
         [Example("[[P,G],[G,G]], column 1", ruleset.name, "PG/GG",
-                 matrix(ruleset.format(after)), "[[P,P],[P,G]]", f"{NOTES} §4")],
+                 matrix(ruleset.format(after)), "[[P,P],[P,G]]", cite(TW, "Figure 1"))],
     )
 
 
@@ -143,13 +149,13 @@ def avoid_true(calc: Calculator) -> Section:
     cw_and, cw_or = calc.ruleset("crosswise-and"), calc.ruleset("crosswise-or")
     assert isinstance(at, AvoidTrue)
     examples = []
-    for name, formula, matrix_text, stated, lines in [
+    for name, formula, matrix_text, stated, locator in [
         ("first", "(x2|x3|x6)&(x1|x3|x7)&(x2|x3|x7)", "1001101/0101110/1001110", "0",
-         "L364-375"),
+         "Theorem 4, first example"),  # L364-375
         ("second", "(x1|x2|x3|x4)&(x1|x5|x6|x7)&(x1|x3|x6)&(x2|x5|x8); T=x8",
-         "00001110/01110000/01011010", "*", "L379-390"),
+         "00001110/01110000/01011010", "*", "Theorem 4, second example"),  # L379-390
     ]:
-        source = f"{TW} {lines}; {NOTES} §4"
+        source = cite(TW, locator)
         examples.append(calc.example(f"{name}: Avoid True", at.name, formula, stated, source))
         examples.append(calc.example(f"{name}: DQ Boolean Nim = Crosswise AND", cw_and.name,
                                      matrix_text, stated, source))
@@ -160,15 +166,16 @@ def avoid_true(calc: Calculator) -> Section:
                                      stated, source))
     return Section(
         "Avoid True, Demi-Quantum Boolean Nim, Crosswise and Transverse Wave",
-        f"{TW} L352-390 (Ruleset 7, Theorem 4, Props 1-2 and 4)",
+        cite(TW, "Ruleset 7, Theorem 4, Props 1-2 and 4"),  # L352-390
         ["Theorem 4: an Avoid True position is the same game as a Demi-Quantum Boolean Nim "
          "matrix (one row per unsatisfied clause, 0 where the variable is in the clause or "
          "already true), which is Crosswise AND (Prop 4).  Read 1 as green and 0 as purple "
          "and it is Transverse Wave (Prop 1); Crosswise OR writes purple as 1 (Prop 2).  "
          "The paper's matrices are typed in as printed; the grids are computed from the "
          "formulas.",
-         "The stated values are the notes' brute-force checks; the paper prints the matrices "
-         "only.  In the second example clause D contains x8, already true, so it has no row."],
+         "The stated values were checked by an independent brute-force program; the paper "
+         "prints the matrices only.  In the second example clause D contains x8, already "
+         "true, so it has no row."],
         examples,
     )
 
@@ -180,27 +187,28 @@ def nim(calc: Calculator) -> Section:
     winning_text = ", ".join(ruleset.format_move(move) for move, _ in winning)
     return Section(
         "Nim and the Sprague-Grundy sum rule",
-        f"{TW} L291-298 (NIM, move labels heap-amount); {NP} L63; {BURKE} L1156",
+        # L291-298 of seed 000; L63 of seed 002; L1156 of seed 004
+        "; ".join([cite(TW, "§3.1"), cite(NP, "§1.1"), cite(BURKE, "§5.1")]),
         ["Bouton: a Nim position's value is the XOR of its heaps.  The sum rule: "
          "nimber(G + H) = nimber(G) ⊕ nimber(H).",
          f"Winning moves from 3,5,7 (computed; h-q takes q tokens from heap h, heaps "
          f"numbered from 0): {winning_text or 'none'}.",
-         "Burke's thesis (L1156) states that G = *5 and H = *3 give G + H = 5 ⊕ 3 = 4; "
+         "Burke's thesis (Burke 2009, §5.1) states that G = *5 and H = *3 give G + H = 5 ⊕ 3 = 4; "
          "5 ⊕ 3 is 6 (101 ⊕ 011 = 110), as both sums below show."],
         [
             calc.example("3,5,7", ruleset.name, "3,5,7"),
             calc.sum_example("*5 + *3 as Nim heaps", [("nim", "5"), ("nim", "3")], "*4",
-                             f"{BURKE} L1156"),
+                             cite(BURKE, "§5.1")),
             calc.sum_example("*5 + *3 from Table 2",
                              [("transverse-wave", "7:(01)(234)(035)"),
-                              ("transverse-wave", "4:(01)(2)")], "*4", f"{BURKE} L1156"),
+                              ("transverse-wave", "4:(01)(2)")], "*4", cite(BURKE, "§5.1")),
         ],
     )
 
 
 def node_kayles(calc: Calculator) -> Section:
     title = "Node Kayles on a path"
-    source = f"{TW} L233-237 (Ruleset 5)"
+    source = cite(TW, "Ruleset 5")  # L233-237
     try:
         ruleset = calc.ruleset("node-kayles")
     except UnknownRulesetError:
@@ -229,7 +237,7 @@ def errata(calc: Calculator) -> Section:
 
     return Section(
         "Errata (see docs/errata.md)",
-        f"{TW} L112-121 (Theorem 1, Figure 2), L377 (Theorem 4); {NOTES} §2-3",
+        cite(TW, "Theorem 1, Figure 2, Theorem 4"),  # L112-121, L377
         ["Theorem 1 as printed (its 'stated' value is the printed formula, evaluated now) "
          "fails on the empty board (all purple, nothing left after removing all-purple rows "
          "and columns) and when a row is all green, e.g. [[P,G],[G,G]].  Figure 2(a)'s "
@@ -238,10 +246,12 @@ def errata(calc: Calculator) -> Section:
          "(x1)&(x2) with T=x2 keeping the satisfied clause's row gives the grid PP/GP, "
          "of value *, while the formula's value is 0."],
         [
-            printed("Theorem 1, empty board", "P", f"{TW} L112-116"),
-            printed("Theorem 1, [[P,G],[G,G]]", "PG/GG", f"{TW} L112-116"),
-            calc.example("Figure 2(a) caption", tw.name, "PGGG/GPGG/GGPG", "0", f"{TW} L121"),
-            calc.example("Figure 2(b) caption", tw.name, "PGGP/GPPP/PPPP", "*2", f"{TW} L121"),
+            printed("Theorem 1, empty board", "P", cite(TW, "Theorem 1")),
+            printed("Theorem 1, [[P,G],[G,G]]", "PG/GG", cite(TW, "Theorem 1")),
+            calc.example("Figure 2(a) caption", tw.name, "PGGG/GPGG/GGPG", "0",
+                         cite(TW, "Figure 2(a)")),
+            calc.example("Figure 2(b) caption", tw.name, "PGGP/GPPP/PPPP", "*2",
+                         cite(TW, "Figure 2(b)")),
             calc.example("Theorem 4, formula", "avoid-true", "(x1)&(x2); T=x2"),
             calc.example("Theorem 4, satisfied row kept", tw.name, "PP/GP"),
         ],
@@ -263,7 +273,7 @@ VERDICT_STYLES = {"agrees": "green", "DIFFERS": "bold red"}
 
 
 def render_tour(sections: Sequence[Section], out: Output) -> None:
-    out.line("A tour of the seed papers: 'stated' is what the source says, 'computed' is "
+    out.line("A tour of the papers: 'stated' is what the source says, 'computed' is "
              "what grundy computes now.", style="bold")
     for number, section in enumerate(sections, start=1):
         out.heading(f"{number}. {section.title}", section.source)

@@ -163,7 +163,7 @@ def _formulas(source: str) -> Callable[[random.Random, int], Hashable]:
 REDUCTIONS = (
     register(Reduction(
         "g-pos->g-pos-star", "g-pos", "g-pos-star", Kind.OUTCOME_RELATION, gpos_to_gpos_star,
-        Citation(SEED, "L308", "G_pos to G*_pos"),
+        Citation(SEED, "L308", "§4.1"),
         "add a fresh variable u to every clause: Player 1 (Left, first) wins G_pos iff "
         "Player 2 wins G*_pos",
         instances=_formulas("g-pos"),
@@ -171,7 +171,7 @@ REDUCTIONS = (
     )),
     register(Reduction(
         "g-pos-star->col", "g-pos-star", "col", Kind.OUTCOME_RELATION, gpos_star_to_col,
-        Citation(SEED, "L312-322", "Theorem 4.1, §4.2"),
+        Citation(SEED, "L312-322", "§4.2, Thm 4.1"),
         "Player 1 (Left, first) wins G*_pos iff the second player wins Col on the graph",
         instances=_formulas("g-pos-star"),
         promise=lambda a, b: _left_first_wins(a) == (b is Outcome.P),

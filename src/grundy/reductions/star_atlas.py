@@ -216,7 +216,7 @@ def _register(source: str, size: int) -> None:
         target="geography",
         kind=Kind.NIMBER_PRESERVING,
         map_position=lambda position: star_atlas(ruleset, position),
-        citation=Citation("002_8bc4c30c443a0021.txt", "L167-226", "Thm 11/16, Star Atlas"),
+        citation=Citation("002_8bc4c30c443a0021.txt", "L167-226", "§3, Thms 11 and 16"),
         summary=f"{source} to Generalized Geography by the oracle-free Star Atlas gadget",
         instances=lambda rng, _: ruleset.random_position(rng, rng.randint(1, size)),
     ))

@@ -62,29 +62,38 @@ def dqbn_to_tw(position: Superposition) -> Grid:
 
 
 def dqbn_to_avoid_true(position: Superposition) -> Formula:
-    """Theorem 4 (TW:L362): a clause ∨{x_j : heap j empty} per realization, T = ∅."""
+    """A clause ∨{x_j : heap j empty} per realization, T = ∅ (Theorem 4).
+
+    TW:L362.
+    """
     grid = as_grid(position)
     return Formula(grid.width, grid.rows, 0)
 
 
 def avoid_true_to_dqbn(formula: Formula) -> Superposition:
-    """TW:L377: a realization per clause C with C ∩ T = ∅, heaps empty at C ∪ T.  Clauses
-    already satisfied by T are dropped (erratum, docs/errata.md; ``AvoidTrue.grid``);
-    none left is the terminal all-empty realization."""
+    """A realization per clause C with C ∩ T = ∅, heaps empty at C ∪ T.
+
+    Theorem 4's converse (TW:L377).  Clauses already satisfied by T are dropped (erratum,
+    docs/errata.md; ``AvoidTrue.grid``); none left is the terminal all-empty realization.
+    """
     return tw_to_dqbn(cast(AvoidTrue, get("avoid-true")).grid(formula))
 
 
 def quantum_avoid_true_to_quantum_boolean_nim(position: Superposition) -> Superposition:
-    """Seed 001 Thm 6.3.2 (``001_56c9c94dd1ec088e.txt`` @160000-163600): every
-    realization's rows of ``avoid_true_to_dqbn`` together; quantum moves carry over label
-    for label.  Erratum @162818: the *same* player wins both, not "the next player"."""
+    """Every realization's rows of ``avoid_true_to_dqbn`` together, move for move.
+
+    Ferland 2024, Thm 6.3.2 (``001_56c9c94dd1ec088e.txt`` @160000-163600); quantum moves
+    carry over label for label.  Erratum @162818: the *same* player wins both, not "the next
+    player"."""
     formulas = cast(tuple[Formula, ...], position)
     return superpose(b for formula in formulas for b in avoid_true_to_dqbn(formula))
 
 
 def tw_to_stations(grid: Grid) -> Station:
-    """Power Station / Hydropipe (Cor 1, TW:L404; notes §1.7): station 0 is s (the
-    water's vertex c, no battery/cleaner) and meets every link; station j + 1 is
+    """Station 0 is s and meets every link; station j + 1 is column j.
+
+    Power Station / Hydropipe, Corollary 1 (TW:L404): s is the water's vertex c, with
+    no battery/cleaner; station j + 1 is
     column j, linked to link i (V-vertex / pipe i) iff cell (i, j) is green."""
     links = tuple(
         sum(1 << i for i, row in enumerate(grid.rows) if not row >> j & 1)
@@ -113,8 +122,10 @@ def stations_to_tw(position: Station) -> Grid:
 
 # -- generalizations (TW:L209-263, L414-494) ---------------------------------------------
 def tw_to_friend_circle(grid: Grid) -> Circle:
-    """Prop 3 (TW:L263): complete bipartite graph, columns 0..n-1 are the seeds, rows
-    n..n+m-1; edge (j, row i) is t iff cell (i, j) is purple."""
+    """A complete bipartite graph: columns are the seeds, rows the other side.
+
+    Prop 3 (TW:L263): columns 0..n-1 are the seeds, rows n..n+m-1; edge (j, row i) is t
+    iff cell (i, j) is purple."""
     n, m = grid.width, len(grid.rows)
     adj = [0] * (n + m)
     true = [0] * (n + m)
@@ -128,8 +139,9 @@ def tw_to_friend_circle(grid: Grid) -> Circle:
 
 
 def node_kayles_to_friend_circle(position: KaylesPosition) -> Circle:
-    """Theorem 2 (TW:L250-257): a pendant t_v = n + v per vertex; old edges t, the edge
-    (v, t_v) f while v is playable; the seeds are the original vertices.  The paper
+    """A pendant t_v = n + v per vertex; old edges t, (v, t_v) f while v is playable.
+
+    Theorem 2 (TW:L250-257): the seeds are the original vertices.  The paper
     proves equal winners (L257); the verifier finds the trees isomorphic (move v ↔ v)."""
     n, alive = position.n, playable(position)
     adj = list(position.adj) + [1 << v for v in range(n)]
@@ -143,8 +155,10 @@ def node_kayles_to_friend_circle(position: KaylesPosition) -> Circle:
 
 
 def dqn_to_demographic_influence(position: Superposition) -> Population:
-    """Theorem 5 (TW:L444-448): vertex r·n + c per entry (r, c), a clique per
-    realization, Θ = the heap, D_c = column c; move (k, q) ↔ (D_k, q)."""
+    """A vertex per entry, a clique per realization, Θ = the heap, a group per column.
+
+    Theorem 5 (TW:L444-448): vertex r·n + c per entry (r, c), D_c = column c; move
+    (k, q) ↔ (D_k, q)."""
     rows = cast(tuple[tuple[int, ...], ...], position)
     n = len(rows[0])
     adj = []
@@ -157,8 +171,10 @@ def dqn_to_demographic_influence(position: Superposition) -> Population:
 
 
 def node_kayles_to_demographic_influence(position: KaylesPosition) -> Population:
-    """Theorem 6 (TW:L454-466): t_v = n + v per vertex, Θ(v) = 0, Θ(t_v) = 1,
-    D_v = {v, t_v}; edges E0, (v, t_v) and (v, t_w) for w ∈ N(v).  Vertices that can
+    """A twin t_v per vertex with Θ(v) = 0, Θ(t_v) = 1, and a group {v, t_v}.
+
+    Theorem 6 (TW:L454-466): t_v = n + v per vertex, D_v = {v, t_v}; edges E0, (v, t_v) and
+    (v, t_w) for w ∈ N(v).  Vertices that can
     no longer be selected start at Θ = -1 (v and t_v).  Move v ↔ (D_v, 1)."""
     n, alive = position.n, playable(position)
     adj = [0] * (2 * n)
@@ -174,8 +190,10 @@ def node_kayles_to_demographic_influence(position: KaylesPosition) -> Population
 
 
 def friend_circle_to_demographic_influence(circle: Circle) -> Population:
-    """Theorem 7 (TW:L477-494): the line graph, a vertex v_e per edge e (in sorted
-    order), v_e ~ v_f iff e and f share an endpoint; D_s = {v_e : s ∈ e} for each seed
+    """The line graph, with a group of edge-vertices per seed.
+
+    Theorem 7 (TW:L477-494): a vertex v_e per edge e (in sorted order), v_e ~ v_f iff e and
+    f share an endpoint; D_s = {v_e : s ∈ e} for each seed
     s (in order); Θ(v_e) = 1 if w(e) = f else 0 (erratum: "Θ(e)" means Θ(v_e)).
     Move s ↔ (index of s among the seeds, 1)."""
     edges = edge_list(circle.adj, False)
@@ -234,7 +252,7 @@ def _reduction(
     register(Reduction(
         name=f"{source}->{target}", source=source, target=target, kind=kind,
         map_position=cast(Any, map_position), citation=Citation(seed, lines, what),
-        summary=(map_position.__doc__ or what).split("\n")[0].strip(),
+        summary=" ".join((map_position.__doc__ or what).split("\n\n")[0].split()),
         map_move=map_move, instances=instances,
     ))
 
@@ -291,9 +309,9 @@ _reduction("node-kayles", "demographic-influence", ISO, node_kayles_to_demograph
 _reduction("friend-circle", "demographic-influence", ISO,
            friend_circle_to_demographic_influence, "L477-494", "Theorem 7", seed_index)
 _reduction("nim", "demi-quantum-nim", Kind.SPECIAL_CASE, one_wide, "L324-330",
-           "1-wide superposition", same_label)
+           "§3.2 (1-wide superposition)", same_label)
 _reduction("boolean-nim", "demi-quantum-boolean-nim", Kind.SPECIAL_CASE, one_wide,
-           "L326", "1-wide superposition", same_label)
+           "L326", "§3.2 (1-wide superposition)", same_label)
 _reduction("sum(transverse-wave,transverse-wave)", "transverse-wave", Kind.NIMBER_PRESERVING,
-           row_product, "L527", "closed under sums: row product (notes §2, inferred)",
+           row_product, "L527", "§5 (closed under sums by the row product; inferred)",
            instances=two_grids)

@@ -35,9 +35,9 @@ from grundy.rulesets.registry import get, register_family
 
 Superposition = tuple[Hashable, ...]
 
-DEMI_QUANTUM_CITATION = Citation("000_7d67923f02e8dd4e.txt", "L316-318", "Def 1, demi-quantum")
+DEMI_QUANTUM_CITATION = Citation("000_7d67923f02e8dd4e.txt", "L316-318", "§3.2, Def 1")
 QUANTUM_CITATION = Citation(
-    "000_7d67923f02e8dd4e.txt", "L289-298", "quantum moves, variant D; 001 @139370"
+    "000_7d67923f02e8dd4e.txt", "L289-298", "§3.1 (variant D)"
 )
 
 

@@ -42,7 +42,7 @@ def as_grid(position: Superposition) -> Grid:
 class DemiQuantumNim(DemiQuantum):
     name = "demi-quantum-nim"
     aliases = ("dq-nim", "dqn")
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L324-330", "DEMI-QUANTUM NIM")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L324-330", "§3.2")
     examples = ("<(5,3,0,4,2,2)|(1,3,3,2,1,0)|(0,0,4,6,5,7)|(4,2,5,0,1,2)>", "<(1,2)|(2,1)>")
 
     def __init__(self) -> None:
@@ -56,7 +56,7 @@ class DemiQuantumNim(DemiQuantum):
 class DemiQuantumBooleanNim(DemiQuantum):
     name = "demi-quantum-boolean-nim"
     aliases = ("dq-boolean-nim", "dqbn")
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L326-334", "DQ BOOLEAN NIM, Prop 4")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L326-334", "§3.2, Prop 4")
     examples = ("<(1,0,0,1,1,0,1)|(0,1,0,1,1,1,0)|(1,0,0,1,1,1,0)>",)
 
     def __init__(self) -> None:
@@ -73,7 +73,7 @@ class DemiQuantumBooleanNim(DemiQuantum):
 class QuantumNim(Quantum):
     name = "quantum-nim"
     aliases = ("qnim",)
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L289-294", "QUANTUM NIM, Figure 7")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L289-294", "§3.1, Figure 7")
     examples = ("2,2", "<(1,2)|(2,1)>")
 
     def __init__(self) -> None:
@@ -87,7 +87,7 @@ class QuantumNim(Quantum):
 class QuantumBooleanNim(Quantum):
     name = "quantum-boolean-nim"
     aliases = ("qbnim",)
-    citation = Citation("001_56c9c94dd1ec088e.txt", "@162818", "QUANTUM BOOLEAN NIM, Thm 6.3.2")
+    citation = Citation("001_56c9c94dd1ec088e.txt", "@162818", "Thm 6.3.2")
     examples = ("<(1,1,0)|(0,1,1)>",)
 
     def __init__(self) -> None:
@@ -100,7 +100,7 @@ class QuantumBooleanNim(Quantum):
 @register
 class QuantumAvoidTrue(Quantum):
     name = "quantum-avoid-true"
-    citation = Citation("001_56c9c94dd1ec088e.txt", "@162818", "QUANTUM AVOID TRUE, Thm 6.3.2")
+    citation = Citation("001_56c9c94dd1ec088e.txt", "@162818", "Thm 6.3.2")
     examples = ("<((x1|x2)&(x2|x3))|((x1|x3))>",)
 
     def __init__(self) -> None:

@@ -32,7 +32,7 @@ class Sum(ImpartialRuleset[SumPosition]):
 
     name = "sum"
     summary = "Move in exactly one summand."
-    citation = Citation("002_8bc4c30c443a0021.txt", "L53", "Def 1, disjunctive sum")
+    citation = Citation("002_8bc4c30c443a0021.txt", "L53", "Def 1")
     text_format = "summands 'ruleset:position' joined by ' + ', e.g. nim:3,5 + tw:(01)(2)"
 
     def __init__(self, rulesets: Sequence[ImpartialRuleset[Any]]) -> None:

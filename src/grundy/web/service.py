@@ -112,6 +112,7 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "impartial": isinstance(ruleset, ImpartialRuleset),
         "summary": ruleset.summary,
         "citation": str(ruleset.citation),
+        "reference": ruleset.citation.reference,
         "format": ruleset.text_format,
         "examples": list(ruleset.examples),
         "levels": levels,

@@ -415,7 +415,7 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
 class Atropos(_Atropos):
     name = "atropos"
     summary = "Colour a circle next to the last move; whoever makes a 3-coloured triangle loses."
-    citation = Citation("004_d08755248cee49c5.txt", "L448", "Def 3.2.3; suicidal moves dropped")
+    citation = Citation("004_d08755248cee49c5.txt", "L448", "Def 3.2.3 (suicidal moves dropped)")
     restricted = True
     suicide = False
 
@@ -424,7 +424,7 @@ class Atropos(_Atropos):
 class UnrestrictedAtropos(_Atropos):
     name = "unrestricted-atropos"
     summary = "Colour any circle; whoever makes a 3-coloured triangle loses."
-    citation = Citation("004_d08755248cee49c5.txt", "L440", "Def 3.2.2; suicidal moves dropped")
+    citation = Citation("004_d08755248cee49c5.txt", "L440", "Def 3.2.2 (suicidal moves dropped)")
     restricted = False
     suicide = False
 

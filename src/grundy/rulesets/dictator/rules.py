@@ -112,7 +112,7 @@ class BasicDictator(ImpartialRuleset[Board]):
     aliases = ("dictator-basic",)
     summary = "Fill ballots without completing the dictator or ruling every dictator out."
     citation = Citation("004_d08755248cee49c5.txt", "L528-534, L1094-1124",
-                        "Basic Dictator, Def 3.4.7; Lemma 4.4.1, Cor 4.4.2")
+                        "Def 3.4.7, Lemma 4.4.1, Cor 4.4.2")
     text_format = (
         "ballots separated by ';', one letter per slot (A = most preferred by F), '_' for an "
         "empty slot, e.g. 'A___;B_D_'; 'finished' is the ended game"
@@ -474,7 +474,7 @@ class ChainProofDictator(BasicDictator):
     aliases = ("dictator",)
     summary = "Dictator where a Pareto challenge must be a chain of IIA-manipulations."
     citation = Citation("004_d08755248cee49c5.txt", "L616-620, L1132-1140",
-                        "Chain-Proof Dictator, Def 3.4.16; Lemma 4.5.1")
+                        "Def 3.4.16, Lemma 4.5.1")
     examples = ("A_D_;__DA", "ABDC;BACD")
 
     def can_prove(self, board: Board) -> bool:

@@ -131,7 +131,7 @@ class GPos(FormulaGame):
     name = "g-pos"
     aliases = ("gpos", "pos-cnf")
     summary = "Player 1 (Left, first) sets variables true, Player 2 false; 1 wants it true."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L292", "G_pos(POS CNF)")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L292", "§4")
     examples = ("(x1|x2)&(x1|x3)&(x2|x3|x4)", "(x1)&(x2)")
     player_one_sets = True
 
@@ -141,6 +141,6 @@ class GPosStar(FormulaGame):
     name = "g-pos-star"
     aliases = ("gpos-star",)
     summary = "Player 1 (Left, first) sets variables false, Player 2 true; 1 wants it false."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L308", "G*_pos(POS CNF)")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L308", "§4.1")
     examples = ("(x1|x2)&(x1|x3)&(x2|x3|x4)",)
     player_one_sets = False

@@ -43,7 +43,7 @@ class EdgeGeography(ImpartialRuleset[EdgeGeographyPosition]):
     name = "edge-geography"
     aliases: ClassVar[tuple[str, ...]] = ("directed-edge-geography",)
     summary = "Move the token along an arc and delete that arc; vertices may be revisited."
-    citation = Citation("002_8bc4c30c443a0021.txt", "L328", "EDGE GEOGRAPHY")
+    citation = Citation("002_8bc4c30c443a0021.txt", "L328", "§5.1")
     text_format = (
         "N;arcs;start=s: N vertices 0..N-1, the remaining arcs a>b, start = the token's "
         "vertex, e.g. 3;0>1,1>2,2>0,1>0;start=0"
@@ -107,7 +107,7 @@ class UndirectedEdgeGeography(EdgeGeography):
     name = "undirected-edge-geography"
     aliases = ()
     summary = "Edge Geography on an undirected graph: walk along unused edges."
-    citation = Citation("002_8bc4c30c443a0021.txt", "L328", "UNDIRECTED EDGE GEOGRAPHY")
+    citation = Citation("002_8bc4c30c443a0021.txt", "L328", "§5.1")
     text_format = (
         "N;edges;start=s: N vertices 0..N-1, the remaining edges a-b, start = the token's "
         "vertex, e.g. 4;0-1,1-2,2-0,2-3;start=0"

@@ -105,7 +105,7 @@ class VertexNimG(ImpartialRuleset[NimGPosition]):
     name = "vertex-nimg"
     aliases: ClassVar[tuple[str, ...]] = ("nimg", "vertex-digraph-nim")
     summary = "Move the token along an arc to a vertex and take sticks from it."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L73-77", "VERTEX NIMG (move-remove)")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L73-77", "§1.3 (move-remove)")
     text_format = (
         "N;arcs;start=s;sticks=w0,w1,...: N vertices, arcs a>b, the token's vertex and the "
         "sticks on every vertex, e.g. 3;0>1,1>2,2>0;start=0;sticks=0,2,1"
@@ -181,7 +181,7 @@ class UndirectedVertexNimG(VertexNimG):
     name = "undirected-vertex-nimg"
     aliases: ClassVar[tuple[str, ...]] = ("undirected-nimg",)
     summary = "Vertex NimG on an undirected graph."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L73-77", "VERTEX NIMG, undirected")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L73-77", "§1.3")
     text_format = (
         "N;edges;start=s;sticks=w0,w1,...: N vertices, edges a-b, the token's vertex and the "
         "sticks on every vertex, e.g. 3;0-1,1-2;start=0;sticks=0,2,1"
@@ -195,7 +195,7 @@ class NeighboringNim(UndirectedVertexNimG):
     name = "neighboring-nim"
     aliases = ()
     summary = "Take from the pile under the token or from a neighbouring pile, moving there."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L340-342, L531", "NEIGHBORING NIM")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L340-342, L531", "§4")
     examples = ("3;0-1,1-2;start=0;sticks=2,2,1", "3;0-1,0-2,1-2;start=0;sticks=3,5,7")
     loops = True
 
@@ -206,7 +206,7 @@ class BlackWhiteNimG(UndirectedVertexNimG):
     aliases = ("bw-nimg",)
     summary = "NimG on a bipartite graph: the token moves to the mover's colour."
     citation = Citation("003_b9b71f74cb16b358.txt", "L73-77, L375-428",
-                        "BLACK-WHITE NIMG, Thm 5.4")
+                        "§1.3, Thm 5.4")
     examples = ("2;0-1;start=0;sticks=1,2", "4;0-1,0-3,1-2,2-3;start=0;sticks=1,1,2,1")
 
     def check(self, position: NimGPosition) -> NimGPosition:

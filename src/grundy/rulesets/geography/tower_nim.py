@@ -42,7 +42,7 @@ def winning_move(stack: Heaps, printed: bool = False) -> int:
 class TowerNim(ImpartialRuleset[Heaps]):
     name = "tower-nim"
     summary = "Lower the top pile of a stack; a pile lowered to 0 leaves the stack."
-    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1122-1127", "Tower Nim")
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1122-1127", "§6.3.4")
     text_format = "pile sizes ≥ 1 from the top of the stack down, e.g. 3,1,1,2 (empty: no piles)"
     examples = ("3,1,1,2", "2,2", "1,1,1")
 

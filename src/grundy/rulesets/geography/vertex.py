@@ -71,7 +71,7 @@ class Geography(ImpartialRuleset[GeographyPosition]):
     name = "geography"
     aliases: ClassVar[tuple[str, ...]] = ("generalized-geography", "directed-geography")
     summary = "Move the token along an arc to a vertex not yet visited; its old vertex is deleted."
-    citation = Citation("002_8bc4c30c443a0021.txt", "L40", "GENERALIZED GEOGRAPHY")
+    citation = Citation("002_8bc4c30c443a0021.txt", "L40", "§1")
     text_format = (
         "N;arcs;start=s[;removed=...]: N vertices 0..N-1, arcs a>b separated by commas "
         "(may be empty), start = the vertex holding the token, removed = vertices already "
@@ -178,7 +178,7 @@ class UndirectedGeography(Geography):
     name = "undirected-geography"
     aliases = ("undirected-vertex-geography",)
     summary = "Geography on an undirected graph: move to an unvisited neighbour."
-    citation = Citation("002_8bc4c30c443a0021.txt", "L70", "UNDIRECTED GEOGRAPHY")
+    citation = Citation("002_8bc4c30c443a0021.txt", "L70", "§1.2")
     text_format = (
         "N;edges;start=s[;removed=...]: N vertices 0..N-1, undirected edges a-b separated by "
         "commas (may be empty), start = the vertex holding the token, removed = vertices "

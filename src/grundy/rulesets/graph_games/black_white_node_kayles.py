@@ -21,7 +21,7 @@ class BlackWhiteNodeKayles(TintedGraphRuleset):
     name = "black-white-node-kayles"
     aliases = ("bigraph-node-kayles", "bw-node-kayles")
     summary = "Play a node of your colour; it and its neighbours are removed."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L538", "black-white Node Kayles")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L538", "§6")
     examples = ("4;0-1,1-2,2-3;black=0,2;white=1,3", "3;0-1,1-2;black=0;white=2")
 
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:

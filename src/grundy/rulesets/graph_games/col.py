@@ -47,7 +47,7 @@ class Col(TintedGraphRuleset):
     name = "col"
     aliases: ClassVar[tuple[str, ...]] = ("generalized-col", "gencol")
     summary = "Colour a vertex not next to your own colour (Left black, Right white)."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L67-69, L369", "generalized Col, tints")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L67-69, L369", "§1.2")
     examples: ClassVar[tuple[str, ...]] = (
         "5;0-1,1-2,2-3,3-4", "4;0-1,1-2,2-3,3-0", "4;0-1,1-2,2-3;black=0;white=3"
     )
@@ -79,7 +79,7 @@ class BlackWhiteCol(Col):
     name = "black-white-col"
     aliases = ("bw-col",)
     summary = "Col where every vertex starts tinted black or white: α(black) − α(white)."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L369-373", "black-white Col, Thm 4.4")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L369-373", "§4.3, Thm 4.4")
     needs_tints = True
     examples = ("4;0-1,1-2,2-3;black=0,1;white=2,3", "5;0-1,1-2,2-3,3-4,4-0;black=0,1,2;white=3,4")
 

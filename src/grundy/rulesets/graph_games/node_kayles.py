@@ -65,7 +65,7 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
     name = "node-kayles"
     aliases = ("nodekayles", "kayles-graph")
     summary = "Select a vertex away from the selected ones (delete its closed neighbourhood)."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L233-237", "NODE-KAYLES, Ruleset 5")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L233-237", "Ruleset 5")
     text_format = (
         "N;edges[;selected=...][;removed=...]: N vertices 0..N-1, undirected edges a-b "
         "separated by commas (may be empty), then optionally the selected vertices and the "

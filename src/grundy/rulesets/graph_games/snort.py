@@ -21,7 +21,7 @@ from grundy.rulesets.registry import register
 class Snort(TintedGraphRuleset):
     name = "snort"
     summary = "Place a token of your colour on a vertex not next to the opponent's tokens."
-    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1400-1401", "Snort")
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1400-1401", "§6.4.4")
     examples = ("5;0-1,1-2,2-3,3-4", "4;0-1,1-2,2-3,3-0", "3;0-1,1-2;black=0")
 
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:

@@ -74,7 +74,7 @@ class Domineering(PartizanRuleset[Board]):
     name = "domineering"
     aliases = ("dominoes",)
     summary = "Place a domino on two empty cells: Left vertically, Right horizontally."
-    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L132, L901", "Domineering")
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L132, L901", "§5.4")
     text_format = (
         "rows of '.' (empty) and '#' (filled) joined by '/', top row first, e.g. ../.#/.. ; "
         "or RxC for an empty R-by-C board, e.g. 4x4.  Left places vertical dominoes"

@@ -54,7 +54,7 @@ def heaps_svg(heaps: Sequence[int], title: str) -> str:
 class Nim(ImpartialRuleset[Heaps]):
     name = "nim"
     summary = "Take any number of tokens from one heap."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L291-298", "NIM and its move labels")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L291-298", "§3.1")
     text_format = "heap sizes separated by commas, e.g. 3,5,7 (empty text: no heaps)"
     examples = ("3,5,7", "1,2,3", "5,3")
 
@@ -110,7 +110,7 @@ class BooleanNim(ImpartialRuleset[Heaps]):
     name = "boolean-nim"
     aliases = ("bnim",)
     summary = "Nim where every heap holds 0 or 1 tokens; a move empties one heap."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L326", "BOOLEAN NIM")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L326", "§3.2")
     text_format = "heaps of 0 or 1 separated by commas, e.g. 1,0,1"
     examples = ("1,0,1", "1,1,1,1")
 

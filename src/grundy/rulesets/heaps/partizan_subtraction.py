@@ -40,7 +40,7 @@ class PartizanSubtraction(PartizanRuleset[PartizanSubtractionPosition]):
     aliases = ("psubtraction",)
     summary = "Take from one heap an amount in your own subtraction set (Left's, Right's differ)."
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L314-316",
-                        "SUBTRACTION{(1,3)|(2,3)}")
+                        "§2.3.2.3")
     text_format = (
         "Left's set | Right's set : heaps, e.g. 1,3|2,3:6 (Left takes 1 or 3, Right 2 or 3, "
         "one heap of 6); a set may be empty (|1:5: Left has no moves)"

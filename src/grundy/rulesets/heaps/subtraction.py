@@ -27,7 +27,7 @@ class Subtraction(ImpartialRuleset[SubtractionPosition]):
     name = "subtraction"
     aliases = ("subtraction-game",)
     summary = "Take s tokens from one heap, for s in a fixed subtraction set."
-    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L314-316", "Subtraction games")
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L314-316", "§2.3.2.3")
     text_format = "subtraction set, colon, heaps: 1,3,4:10,7 (S = {1,3,4}, heaps 10 and 7)"
     examples = ("1,2:7", "1,3,4:10,7")
 

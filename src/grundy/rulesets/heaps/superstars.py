@@ -100,7 +100,7 @@ class Superstars(PartizanRuleset[StarSum]):
     name = "superstars"
     aliases = ("superstar", "supernim")
     summary = "A sum of superstars {*a,...|*b,...} and nimbers: move one to a nimber option."
-    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L713-718", "Superstars, Def 4.1.1")
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L713-718", "Def 4.1.1")
     text_format = ("superstars in braces and nimbers joined by +, e.g. {*,*2,*16|0} + {0|*,*2} "
                    "+ *15; options are nimbers 0, * or *n")
     examples = ("{*,*2,*16|0} + {*7,*4,*32|0} + {0|*,*2} + {0|*10,*8,*9} + *15",

@@ -128,7 +128,7 @@ def propose(m: Matching, w: int, e: int, e_partner: int | None = None) -> Matchi
 class Matchmaker(ImpartialRuleset[Matching]):
     name = "matchmaker"
     summary = "Propose a pair who prefer each other to their partners; last match wins."
-    citation = Citation("004_d08755248cee49c5.txt", "L452-490", "Matchmaker, Def 3.3.2")
+    citation = Citation("004_d08755248cee49c5.txt", "L452-490", "Def 3.3.2")
     text_format = (
         "N:w-e,w-e,... — N candidates per side, then the matched pairs (1 = most preferred); "
         "'N:' is the empty board, e.g. 4:1-3,2-4"
@@ -223,7 +223,7 @@ class FullMatchmaker(Matchmaker):
     name = "full-matchmaker"
     summary = "Matchmaker on full matchings; starts from the reversed matching."
     citation = Citation("004_d08755248cee49c5.txt", "L474, L1052-1088",
-                        "Full Matchmaker, Def 3.3.1; Lemma 4.3.1, Cor 4.3.2")
+                        "Def 3.3.1, Lemma 4.3.1, Cor 4.3.2")
     text_format = "N:w-e,... as for matchmaker, every candidate matched, e.g. 3:1-3,2-2,3-1"
     examples = ("3:1-3,2-2,3-1", "4:1-2,2-4,3-1,4-3")
 
@@ -250,7 +250,7 @@ class FullMatchmaker(Matchmaker):
 class StubbornMatchmaker(Matchmaker):
     name = "stubborn-matchmaker"
     summary = "Matchmaker where a pair must be two matched or two unmatched candidates."
-    citation = Citation("004_d08755248cee49c5.txt", "L496-500", "Stubborn Matchmaker, Def 3.3.3")
+    citation = Citation("004_d08755248cee49c5.txt", "L496-500", "Def 3.3.3")
 
     def pairable(self, w_partner: int, e_partner: int) -> bool:
         """Def 3.3.3: both matched or both unmatched."""

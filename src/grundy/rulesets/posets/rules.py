@@ -205,7 +205,7 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
     name = "black-white-poset"
     aliases = ("bw-poset",)
     summary = "Take an element of your colour and everything above it (Black is Left)."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L89-91", "black-white poset games")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L89-91", "§2")
     text_format = (
         "N;a<b,...;black=...;white=...: elements 0..N-1, relations a<b generating the order, "
         "every element listed as black (Left) or white (Right); optionally ;removed=... "
@@ -270,7 +270,7 @@ class PosetGame(ImpartialRuleset[Poset]):
     name = "poset"
     aliases = ("poset-game",)
     summary = "Take an element and everything above it."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L61", "poset games")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L61", "§1.1")
     text_format = ("N;a<b,...: elements 0..N-1 and relations a<b generating the order; "
                    "optionally ;removed=... (must leave a down-set), e.g. 3;0<1,0<2")
     examples = ("3;0<1,0<2", "4;0<1,1<2,0<3")
@@ -309,7 +309,7 @@ Diagram = tuple[int, ...]
 class Chomp(ImpartialRuleset[Diagram]):
     name = "chomp"
     summary = "Bite a cell of a chocolate bar and everything above-right of it; not the poison."
-    citation = Citation("003_b9b71f74cb16b358.txt", "L61", "Chomp, a poset game")
+    citation = Citation("003_b9b71f74cb16b358.txt", "L61", "§1.1")
     text_format = ("row lengths from the poisoned row up, non-increasing, e.g. 4,4,3; or RxC for "
                    "a full bar (3x4).  The poisoned cell (row 0, column 0) is not in play")
     examples = ("3x4", "4,4,3", "2x2")

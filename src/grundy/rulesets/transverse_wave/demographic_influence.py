@@ -57,7 +57,7 @@ def influence(position: Population, k: int, c: int) -> Population:
 class DemographicInfluence(ImpartialRuleset[Population]):
     name = "demographic-influence"
     summary = "Lower a demographic's thresholds by c; vertices pushed below 0 influence neighbours."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L414-431", "DEMOGRAPHIC INFLUENCE, Ruleset 10")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L414-431", "Ruleset 10")
     text_format = (
         "N;edges;D=demographics;theta=thresholds: vertices 0..N-1, undirected edges a-b, "
         "demographics as vertex lists separated by '/', one integer threshold per vertex, "

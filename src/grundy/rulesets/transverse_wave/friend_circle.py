@@ -57,7 +57,7 @@ def befriend(position: Circle, v: int) -> Circle:
 class FriendCircle(ImpartialRuleset[Circle]):
     name = "friend-circle"
     summary = "Pick a seed with an f-edge; its edges turn t, and t-neighbours pass it on once."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L209-220", "FRIEND CIRCLE, Ruleset 4")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L209-220", "Ruleset 4")
     text_format = (
         "N;f-edges;t-edges;seeds=...: N vertices 0..N-1, the f (false) edges, the t (true) "
         "edges and the seed vertices, e.g. 4;0-2,1-3;0-3;seeds=0,1"

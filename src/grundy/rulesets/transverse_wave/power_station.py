@@ -143,7 +143,7 @@ def _vertex_lists(head: str) -> list[tuple[int, ...]]:
 class PowerStation(_Stations):
     name = "power-station"
     summary = "Move the token through a bridge to a charged U-vertex; unlinked V-vertices vanish."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L396-398", "POWER STATION, Ruleset 8")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L396-398", "Ruleset 8")
     text_format = (
         "each U-vertex's V-neighbours, '/' between U-vertices, then ;token=u ;batteries=... "
         "and optionally ;deleted=... (V-vertices), e.g. 0,1/0/1;token=0;batteries=1,2"
@@ -176,7 +176,7 @@ class PowerStation(_Stations):
 class Hydropipe(_Stations):
     name = "hydropipe"
     summary = "Move the water through a pipe to a vertex with cleaner; pipes away from it clog."
-    citation = Citation("000_7d67923f02e8dd4e.txt", "L400-402", "HYDROPIPE, Ruleset 9")
+    citation = Citation("000_7d67923f02e8dd4e.txt", "L400-402", "Ruleset 9")
     text_format = (
         "N vertices, then the hyperedges (pipes) as vertex lists separated by '/', then "
         ";water=c ;cleaner=... and optionally ;clogged=... (pipe numbers), "

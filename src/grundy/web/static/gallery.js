@@ -23,7 +23,7 @@ async function showGallery() {
     gallery.append(element(
       "a", { class: "card", href: "/play/" + encodeURIComponent(ruleset.name), "data-ruleset": ruleset.name },
       element("h2", {}, ruleset.name), element("span", { class: "tag" }, kind), thumb,
-      element("p", {}, ruleset.summary), element("p", { class: "cite" }, ruleset.citation),
+      element("p", {}, ruleset.summary), element("p", { class: "cite", title: ruleset.reference }, ruleset.citation),
     ));
   }
 }

@@ -512,6 +512,7 @@ async function setUp() {
   $("title").textContent = info.name;
   $("kind").textContent = info.impartial ? "impartial" : "partizan";
   $("citation").textContent = info.citation;
+  $("citation").title = info.reference;
   $("format").textContent = "Format: " + info.format;
   $("side-label").hidden = info.impartial;
   for (const example of info.examples) $("example").append(new Option(example, example));

@@ -1,0 +1,112 @@
+"""The papers grundy implements, and the books its value theory follows.
+
+A :class:`grundy.protocol.Citation` names one of these by key (or by the seed file a
+maintainer reads it in) and adds a locator; users see ``Burke, Ferland & Teng 2021,
+Ruleset 1``, and :func:`reference` gives the full entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One bibliography entry."""
+
+    key: str
+    authors: str
+    year: int
+    title: str
+    venue: str
+    link: str = ""
+    #: The file this project's maintainers read it in (``shared/seeds/``), if any.
+    seed: str = ""
+    #: How running text names the authors, where not all of them (``Fenner et al.``).
+    cited_as: str = ""
+
+    @property
+    def short(self) -> str:
+        """Authors and year, as a citation in running text: ``Burke 2009``."""
+        return f"{self.cited_as or self.authors} {self.year}"
+
+    def __str__(self) -> str:
+        link = f" {self.link}" if self.link else ""
+        return f"{self.authors} ({self.year}). {self.title}. {self.venue}.{link}"
+
+
+PAPERS: dict[str, Paper] = {
+    paper.key: paper
+    for paper in (
+        Paper(
+            "burke-ferland-teng-2021", "Burke, Ferland & Teng", 2021,
+            "Transverse Wave: an impartial color-propagation game inspired by social "
+            "influence and Quantum Nim",
+            "INTEGERS 21 (2021)",
+            seed="000",
+        ),
+        Paper(
+            "ferland-2024", "Ferland", 2024,
+            "Exploring the computational frontier of combinatorial games",
+            "PhD thesis, University of Southern California",
+            "https://doi.org/10.25549/usctheses-oUC113997N8H",
+            seed="001",
+        ),
+        Paper(
+            "burke-ferland-teng-2022", "Burke, Ferland & Teng", 2022,
+            "Nimber-preserving reduction: game secrets and homomorphic Sprague-Grundy theorem",
+            "11th International Conference on Fun with Algorithms (FUN 2022), LIPIcs 226, 10",
+            "https://doi.org/10.4230/LIPIcs.FUN.2022.10",
+            seed="002",
+        ),
+        Paper(
+            "fenner-et-al-2015", "Fenner, Grier, Messner, Schaeffer & Thierauf", 2015,
+            "Game values and computational complexity: an analysis via black-white "
+            "combinatorial games",
+            "Electronic Colloquium on Computational Complexity (ECCC) report",
+            seed="003", cited_as="Fenner et al.",
+        ),
+        Paper(
+            "burke-2009", "Burke", 2009,
+            "Science for fun: new impartial board games",
+            "PhD thesis, Boston University",
+            seed="004",
+        ),
+        Paper(
+            "siegel-2013", "Siegel", 2013, "Combinatorial Game Theory",
+            "Graduate Studies in Mathematics 146, American Mathematical Society",
+        ),
+        Paper(
+            "berlekamp-conway-guy-2001", "Berlekamp, Conway & Guy", 2001,
+            "Winning Ways for your Mathematical Plays (2nd edition)", "A K Peters",
+        ),
+        Paper(
+            "albert-nowakowski-wolfe-2007", "Albert, Nowakowski & Wolfe", 2007,
+            "Lessons in Play: an Introduction to Combinatorial Game Theory", "A K Peters",
+        ),
+        Paper(
+            "conway-1976", "Conway", 1976, "On Numbers and Games", "Academic Press",
+        ),
+    )
+}
+_BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}
+
+
+class UnknownPaperError(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def paper(source: str) -> Paper:
+    """The paper a citation names: a key of :data:`PAPERS`, or a seed file name
+    (``000_7d67923f02e8dd4e.txt``), whose first three characters name its paper."""
+    if source in PAPERS:
+        return PAPERS[source]
+    if source[:3] in _BY_SEED:
+        return _BY_SEED[source[:3]]
+    raise UnknownPaperError(f"no paper {source!r} in grundy.bibliography; add it to PAPERS")
+
+
+def reference(source: str) -> str:
+    """The full bibliography entry of ``source``."""
+    return str(paper(source))

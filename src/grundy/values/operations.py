@@ -1,11 +1,12 @@
 """Operations on short partizan games beyond the sum: heating, overheating, Norton
 product, incentives, followers, tempers, ordinal, conjunctive and selective sums.
 
-Every operation here is defined on a *form*; it is applied to the canonical form of its
-arguments.  Heating and overheating by a number, and the Norton product by a positive
-game, depend only on the value of the game they act on; the ordinal, conjunctive and
-selective sums depend on the form of (at least) their first argument, so they are the
-sums of the canonical forms.
+Every operation here is defined on a *form*; it is applied to the canonical forms of its
+arguments.  The Norton product by a positive game depends only on the value of the game
+it multiplies (and is additive and order-preserving in it); heating, overheating and the
+ordinal, conjunctive and selective sums depend on forms (∫^1 of a sum of canonical forms
+can differ from ∫^1 of their sum's canonical form), so here they are those of the
+canonical forms, as in CGSuite.
 
 Sources: Siegel, *Combinatorial Game Theory* (2013), Ch. II (short games: heating and
 overheating, Norton multiplication, incentives, tempers) and Ch. I (ordinal sums in

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.values import Game, Outcome, parse
-from grundy.values import infinitesimals, operations
+from grundy.values import Game, Outcome, infinitesimals, operations, parse
 from grundy.values.infinitesimals import (
     AtomicWeightUndefined,
     atomic_weight,

@@ -282,8 +282,8 @@ from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
 from grundy.cli.octal import octal  # noqa: E402
 from grundy.cli.serve import serve  # noqa: E402
-from grundy.cli.values import calc, thermograph  # noqa: E402
 from grundy.cli.valueops import misere, value_ops  # noqa: E402
+from grundy.cli.values import calc, thermograph  # noqa: E402
 
 cli.add_command(serve)
 cli.add_command(verify)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.values import misere
-from grundy.values.misere import MisereError, MisereGame, games_born_by
+from grundy.values.misere import MisereError, MisereGame, games_born_by, genus_terms
 
 #: An impartial game as a literal tree: the tuple of its options.
 Tree = tuple["Tree", ...]
@@ -97,10 +97,26 @@ def test_equal_simplest_forms_are_indistinguishable(a: Tree, b: Tree) -> None:
             assert (simplest(a) + x).is_p == (simplest(b) + x).is_p
 
 
-def test_different_day_three_games_are_told_apart() -> None:
-    day3 = games_born_by(3)
-    for g, h in itertools.combinations(day3, 2):
-        assert any((g + x).is_p != (h + x).is_p for x in day3 + games_born_by(4))
+def test_the_22_games_of_day_four_are_told_apart() -> None:
+    """Each pair of distinct simplest forms born by day 4 has a distinguishing game X
+    (a sum of two of them) with o⁻(G + X) ≠ o⁻(H + X): the 22 classes are real."""
+    day4 = games_born_by(4)
+    pool = day4 + [a + b for a, b in itertools.combinations_with_replacement(day4, 2)]
+    for g, h in itertools.combinations(day4, 2):
+        assert any((g + x).is_p != (h + x).is_p for x in pool)
+
+
+@settings(max_examples=80, deadline=None)
+@given(trees)
+def test_the_genus_has_settled_by_the_computed_depth(tree: Tree) -> None:
+    """Conway: γn alternates with period 2 from some n on; eight more terms than
+    ``genus`` computes show nothing new."""
+    game = simplest(tree)
+    plus, shown = game.genus()
+    deeper = genus_terms(game, game.birthday + 12)
+    assert deeper[:len(shown)] == shown
+    tail = deeper[len(shown) - 2:]
+    assert all(tail[i] == tail[i + 2] for i in range(len(tail) - 2))
 
 
 def _nim_of_genus(game: MisereGame) -> MisereGame:

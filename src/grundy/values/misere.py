@@ -30,7 +30,7 @@ from functools import cached_property
 
 from grundy.values.nimber import mex
 
-__all__ = ["MisereError", "MisereGame", "games_born_by"]
+__all__ = ["MisereError", "MisereGame", "games_born_by", "genus_terms"]
 
 _TABLE: dict[frozenset[int], MisereGame] = {}
 _EQUAL: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
@@ -162,23 +162,7 @@ class MisereGame:
 
     @cached_property
     def _genus(self) -> tuple[int, tuple[int, ...]]:
-        depth = self.birthday + 4
-        memo: dict[tuple[int, int, int], int] = {}
-
-        def value(g: MisereGame, twos: int, ones: int) -> int:
-            """G⁻ of g + twos·*2 + ones·*."""
-            key = (g.id, twos, ones)
-            known = memo.get(key)
-            if known is None:
-                children = [value(x, twos, ones) for x in g.options]
-                if twos:
-                    children += [value(g, twos - 1, ones + 1), value(g, twos - 1, ones)]
-                if ones:
-                    children.append(value(g, twos, ones - 1))
-                known = memo[key] = mex(children) if children else 1
-            return known
-
-        return self.nim_value(), tuple(value(self, n, 0) for n in range(depth + 1))
+        return self.nim_value(), genus_terms(self, self.birthday + 4)
 
     def genus(self) -> tuple[int, tuple[int, ...]]:
         """Conway's genus g^{γ0 γ1 γ2 ...}: g = G⁺ and γn = (G + n·*2)⁻ (ONAG ch. 12;
@@ -210,7 +194,8 @@ class MisereGame:
     def tameness(self) -> str:
         """'tame' when every follower has a tame genus (such a game plays in misère sums
         like the nim position of the same genus: ONAG ch. 12; WW ch. 13); 'restive' when
-        it is not tame but all its options are (WW ch. 13, restive games); else 'wild'.
+        it is not tame but all its options are (after WW ch. 13; finer distinctions
+        among such games are not drawn here); else 'wild'.
 
         >>> wild = "{{*2}, {*,*2,{*2}}, {*,{*2},*3}}"
         >>> [MisereGame.parse(x).tameness() for x in ("*3+*", "{0,{*2}}", wild)]
@@ -289,6 +274,26 @@ class MisereGame:
         if peek() is not None:
             raise MisereError(f"{text!r}: unexpected {peek()!r} after the game")
         return game
+
+
+def genus_terms(game: MisereGame, depth: int) -> tuple[int, ...]:
+    """γ0, ..., γdepth: the misère nim values of G + n·*2 for n ≤ depth."""
+    memo: dict[tuple[int, int, int], int] = {}
+
+    def value(g: MisereGame, twos: int, ones: int) -> int:
+        """(g + twos·*2 + ones·*)⁻, by the mex rule (1 for no moves at all)."""
+        key = (g.id, twos, ones)
+        known = memo.get(key)
+        if known is None:
+            children = [value(x, twos, ones) for x in g.options]
+            if twos:
+                children += [value(g, twos - 1, ones + 1), value(g, twos - 1, ones)]
+            if ones:
+                children.append(value(g, twos, ones - 1))
+            known = memo[key] = mex(children) if children else 1
+        return known
+
+    return tuple(value(game, n, 0) for n in range(depth + 1))
 
 
 def games_born_by(day: int) -> list[MisereGame]:

@@ -93,6 +93,13 @@ def test_atomic_weights_add(g: Game, h: Game) -> None:
 
 
 @settings(max_examples=120, deadline=None)
+@given(games)
+def test_atomic_weight_undoes_the_norton_product_by_up(g: Game) -> None:
+    """Siegel 2013, Ch. II §7: aw(G.↑) = G for every G (eccentric cases included)."""
+    assert atomic_weight(norton_product(g, UP)) is g
+
+
+@settings(max_examples=120, deadline=None)
 @given(all_small)
 def test_two_ahead_rule(g: Game) -> None:
     """WW ch. 8: aw ≥ 2 means Left wins; aw ≥ 1 means Left wins moving first."""

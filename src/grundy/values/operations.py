@@ -247,7 +247,8 @@ def _tempers(g: Game) -> dict[int, int | None]:
             tempers[x.id] = 0
             continue
         kinds = {tempers[y.id] for y in x.left + x.right}
-        tempers[x.id] = None if len(kinds) != 1 or None in kinds else 1 - kinds.pop()  # type: ignore[operator]
+        kind = kinds.pop() if len(kinds) == 1 else None
+        tempers[x.id] = None if kind is None else 1 - kind
     return tempers
 
 

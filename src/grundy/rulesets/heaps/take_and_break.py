@@ -26,6 +26,7 @@ Periodicity(period=12, preperiod=71, saltus=0, last_checked=167, proved=True)
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,17 +138,34 @@ GRUNDYS_GAME = TakeAndBreak((0,), unequal_split=True)
 
 
 def python_nim_sequence(rule: TakeAndBreak, n: int) -> list[int]:
-    """G(0), ..., G(n − 1) by the mex rule over ``rule.splits``, in pure Python."""
+    """G(0), ..., G(n − 1) by the mex rule, in pure Python: the same moves as
+    ``rule.splits`` (the tests check it against plain search through them), with the
+    two-heap splits read off the sequence in one pass of ``map``."""
     if n > MAX_HEAPS:
         raise CodeError(f"{n} values asked: at most {MAX_HEAPS} are computed here")
     values: list[int] = []
     for heap in range(n):
-        reachable = set()
-        for _, parts in rule.splits(heap):
-            value = 0
-            for part in parts:
-                value ^= values[part]
-            reachable.add(value)
+        reachable: set[int] = set()
+        if rule.unequal_split:
+            half = (heap - 1) // 2
+            reachable.update(map(operator.xor, values[1:half + 1],
+                                 reversed(values[heap - half:heap])))
+        for k, digit in enumerate(rule.digits):
+            rest = heap - k
+            if rest < 0 or rule.unequal_split:
+                break
+            if digit & 1 and rest == 0 and k > 0:
+                reachable.add(0)
+            if digit & 2 and rest > 0 and k > 0:
+                reachable.add(values[rest])
+            if digit & 4:
+                half = rest // 2
+                reachable.update(map(operator.xor, values[1:half + 1],
+                                     reversed(values[rest - half:rest])))
+            if digit & 8:
+                reachable.update(values[a] ^ values[b] ^ values[rest - a - b]
+                                 for a in range(1, rest // 3 + 1)
+                                 for b in range(a, (rest - a) // 2 + 1))
         values.append(mex(reachable))
     return values
 

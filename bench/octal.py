@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from grundy.protocol import ImpartialRuleset
 from grundy.rulesets.heaps.octal import TakeAndBreakRuleset
 from grundy.rulesets.heaps.take_and_break import TakeAndBreak, nim_sequence, periodicity
 from grundy.search.naive import naive_grundy
@@ -26,7 +27,7 @@ def sequence_line(code: str, count: int, naive_count: int) -> dict[str, Any]:
     start = time.perf_counter()
     found = periodicity(rule, count, values)
     period_seconds = time.perf_counter() - start
-    ruleset = TakeAndBreakRuleset(rule)
+    ruleset: ImpartialRuleset[Any] = TakeAndBreakRuleset(rule)
     start = time.perf_counter()
     naive = [naive_grundy(ruleset, (heap,)) for heap in range(naive_count)]
     naive_seconds = time.perf_counter() - start

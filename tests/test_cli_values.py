@@ -1,4 +1,4 @@
-"""`grundy calc` and `grundy thermograph`."""
+"""`grundy calc`, `grundy thermograph`, `grundy value-ops` and `grundy misere`."""
 
 from __future__ import annotations
 

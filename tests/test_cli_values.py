@@ -90,3 +90,5 @@ def test_misere_prints_simplest_form_and_genus() -> None:
     assert data["class"] == "restive" and data["genus"] == "1^20"
     bad = run("misere", "{*2")
     assert bad.exit_code == 2 and "close every brace" in bad.stderr
+    slow = run("misere", "*9+*9+*9+*9+*9", "--max-seconds", "0.2")
+    assert slow.exit_code == 3 and "time budget" in slow.stderr

@@ -164,3 +164,5 @@ def test_cli_octal(tmp_path: Path) -> None:
     assert "no period found" in ok("octal", "0.6", "--to", "40").stdout
     bad = run("octal", "0.g")
     assert bad.exit_code == 2 and "take-and-break code" in bad.stderr
+    slow = run("octal", "0.77", "--to", "100000", "--max-seconds", "0.2")
+    assert slow.exit_code == 3 and "time budget" in slow.stderr

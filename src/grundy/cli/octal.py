@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.values import _deadline, time_option
 from grundy.rulesets.heaps.take_and_break import (
     MAX_HEAPS,
     CodeError,
@@ -25,8 +26,10 @@ from grundy.rulesets.heaps.take_and_break import (
               metavar="N", help="Compute G(0), ..., G(N-1).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Save a scatter plot of the sequence (PNG, SVG or PDF by extension).")
+@time_option
 @json_option
-def octal(code: str, count: int, plot_path: str | None, as_json: bool) -> None:
+def octal(code: str, count: int, plot_path: str | None, max_seconds: float | None,
+          as_json: bool) -> None:
     """The nim sequence of a heap game given by its code, and its period when proved.
 
     CODE is an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137
@@ -38,7 +41,7 @@ def octal(code: str, count: int, plot_path: str | None, as_json: bool) -> None:
         rule = TakeAndBreak.parse(code)
     except CodeError as error:
         raise CliError(str(error)) from None
-    values = nim_sequence(rule, count)
+    values = nim_sequence(rule, count, _deadline(max_seconds))
     found = periodicity(rule, count, values)
     if plot_path is not None:
         try:

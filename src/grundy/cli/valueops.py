@@ -86,26 +86,29 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
 
 @click.command()
 @click.argument("expression")
+@time_option
 @json_option
-def misere(expression: str, as_json: bool) -> None:
+def misere(expression: str, max_seconds: float | None, as_json: bool) -> None:
     """An impartial game under misère play: simplest form, genus, tame or wild.
 
     EXPRESSION: nim heaps 0, *, *n and option sets {G, H, ...} joined by +.
     Example: grundy misere "*2+*2"  (simplest form {*2,*3}, genus 0^02, tame)
     """
-    try:
-        game = MisereGame.parse(expression)
-    except (MisereError, RecursionError) as error:
-        raise CliError(str(error) if isinstance(error, MisereError)
-                       else "the game is too deep to compute here: write a smaller game") from None
-    plus, terms = game.genus()
+    with checked(_deadline(max_seconds)):
+        try:
+            game = MisereGame.parse(expression)
+        except (MisereError, RecursionError) as error:
+            raise CliError(str(error) if isinstance(error, MisereError) else
+                           "the game is too deep to compute here: write a smaller game") from None
+        plus, terms = game.genus()
+        tameness = game.tameness()
     result = {
         "simplest_form": str(game),
         "misere_outcome": "P" if game.is_p else "N",
         "genus": game.genus_text(),
         "normal_nim_value": plus,
         "misere_nim_value": terms[0],
-        "class": game.tameness(),
+        "class": tameness,
     }
     if as_json:
         emit_json({"expression": expression, **result})

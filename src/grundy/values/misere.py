@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 from functools import cached_property
 
+from grundy.values.game import _CHECK
 from grundy.values.nimber import mex
 
 __all__ = ["MisereError", "MisereGame", "games_born_by", "genus_terms"]
@@ -94,6 +95,9 @@ class MisereGame:
     def of(cls, options: Iterable[MisereGame]) -> MisereGame:
         """The simplest form of {options} (options in simplest form): a reversible option
         G' (one with an option G'' = G) is replaced by the options of G'' (ONAG ch. 12)."""
+        check = _CHECK.get()
+        if check is not None:
+            check()
         current = frozenset(options)
         changed = True
         while changed:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,7 +138,8 @@ class TakeAndBreak:
 GRUNDYS_GAME = TakeAndBreak((0,), unequal_split=True)
 
 
-def python_nim_sequence(rule: TakeAndBreak, n: int) -> list[int]:
+def python_nim_sequence(rule: TakeAndBreak, n: int,
+                        check: Callable[[], None] | None = None) -> list[int]:
     """G(0), ..., G(n − 1) by the mex rule, in pure Python: the same moves as
     ``rule.splits`` (the tests check it against plain search through them), with the
     two-heap splits read off the sequence in one pass of ``map``."""
@@ -145,6 +147,8 @@ def python_nim_sequence(rule: TakeAndBreak, n: int) -> list[int]:
         raise CodeError(f"{n} values asked: at most {MAX_HEAPS} are computed here")
     values: list[int] = []
     for heap in range(n):
+        if check is not None and heap % 256 == 0:
+            check()
         reachable: set[int] = set()
         if rule.unequal_split:
             half = (heap - 1) // 2
@@ -170,10 +174,12 @@ def python_nim_sequence(rule: TakeAndBreak, n: int) -> list[int]:
     return values
 
 
-def nim_sequence(rule: TakeAndBreak, n: int) -> list[int]:
+def nim_sequence(rule: TakeAndBreak, n: int,
+                 check: Callable[[], None] | None = None) -> list[int]:
     """The nim sequence G(0..n−1) of a heap game: the seam where a native kernel plugs in
-    (same arguments and result as ``python_nim_sequence``, which stays the reference)."""
-    return python_nim_sequence(rule, n)
+    (same arguments and result as ``python_nim_sequence``, which stays the reference).
+    ``check`` is called now and then and may raise to stop (a time budget)."""
+    return python_nim_sequence(rule, n, check)
 
 
 @dataclass(frozen=True)

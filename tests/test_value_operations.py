@@ -243,7 +243,7 @@ def _hackenbush_string(edges: list[bool]) -> Game:
 
 def _berlekamp(edges: list[bool]) -> Fraction:
     """Berlekamp's rule for strings: ±1 per edge until the colour first changes, then
-    ±1/2, ±1/4, ... (WW ch. 2; Siegel 2013, Ch. I)."""
+    ±1/2, ±1/4, ... (WW vol. 1, Hackenbush strings)."""
     value, step, changed = Fraction(0), Fraction(1), False
     for i, blue in enumerate(edges):
         changed = changed or (i > 0 and blue != edges[0])

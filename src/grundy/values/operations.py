@@ -9,11 +9,10 @@ can differ from ∫^1 of their sum's canonical form), so here they are those of 
 canonical forms, as in CGSuite.
 
 Sources: Siegel, *Combinatorial Game Theory* (2013), Ch. II (short games: heating and
-overheating, Norton multiplication, incentives, tempers) and Ch. I (ordinal sums in
-Hackenbush); Conway, *On Numbers and Games* (ONAG, 2nd ed. 2001), ch. 14 (conjunctive and
+overheating, Norton multiplication, incentives, tempers); Conway, *On Numbers and Games* (ONAG, 2nd ed. 2001), ch. 14 (conjunctive and
 selective compounds) and ch. 15 (ordinal sums, Norton multiplication); Berlekamp, Conway
-& Guy, *Winning Ways* (WW, 2nd ed. 2001), ch. 6 (heating, overheating) and ch. 9 (joins
-and unions).
+& Guy, *Winning Ways* (WW, 2nd ed. 2001), ch. 6 (heating, overheating), ch. 9 (joins
+and unions) and vol. 1 on Hackenbush strings (ordinal sums).
 
 >>> from grundy.values.notation import parse
 >>> str(ordinal_sum(parse("1"), parse("-1")))   # blue-red Hackenbush string
@@ -153,7 +152,7 @@ def norton_product(g: Game, u: Game) -> Game:
 
 def ordinal_sum(g: Game, h: Game) -> Game:
     """G:H = {G^L, G:H^L | G^R, G:H^R}: play H, or move in G and discard H (ONAG ch. 15;
-    Siegel 2013, Ch. I, Hackenbush strings).  Computed on the canonical form of G (the
+    WW vol. 1, Hackenbush strings).  Computed on the canonical form of G (the
     ordinal sum depends on the base's form).  G:H − G has the sign of H.
 
     >>> from grundy.values.notation import parse

@@ -15,13 +15,11 @@ from typing import Any, cast
 
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.heaps.nim import Heaps, heaps_svg, parse_heaps
-from grundy.rulesets.heaps.take_and_break import (
-    MAX_HEAPS,
-    CodeError,
-    TakeAndBreak,
-    nim_sequence,
-)
+from grundy.rulesets.heaps.take_and_break import CodeError, TakeAndBreak, nim_sequence
 from grundy.rulesets.registry import register, register_family
+
+#: the largest heap a position may hold (its value needs the sequence up to there)
+LARGEST_HEAP = 4000
 
 CITATION = Citation("Guy & Smith 1956", "Winning Ways ch. 4", "octal games by code")
 
@@ -45,13 +43,15 @@ class TakeAndBreakRuleset(ImpartialRuleset[Heaps]):
     def value_of_heap(self, heap: int) -> int:
         """G(heap), from the nim sequence (extended by doubling when needed)."""
         if heap >= len(self._values):
-            self._values = nim_sequence(self.rule, min(MAX_HEAPS, max(2 * heap, 64)))
+            wanted = min(LARGEST_HEAP + 1, max(2 * heap, 64))  # room to grow, within reason
+            self._values = nim_sequence(self.rule, max(heap + 1, wanted))
         return self._values[heap]
 
     def parse(self, text: str) -> Heaps:
         heaps = parse_heaps(text)
-        if any(h > MAX_HEAPS for h in heaps) or len(heaps) > 1000:
-            raise ParseError(f"heaps up to {MAX_HEAPS} tokens, at most 1000 heaps")
+        if any(h > LARGEST_HEAP for h in heaps) or len(heaps) > 1000:
+            raise ParseError(f"heaps of up to {LARGEST_HEAP} tokens, at most 1000 heaps: "
+                             "for longer sequences use `grundy octal CODE --to N`")
         return heaps
 
     def format(self, position: Heaps) -> str:

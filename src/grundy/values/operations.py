@@ -9,10 +9,11 @@ can differ from ∫^1 of their sum's canonical form), so here they are those of 
 canonical forms, as in CGSuite.
 
 Sources: Siegel, *Combinatorial Game Theory* (2013), Ch. II (short games: heating and
-overheating, Norton multiplication, incentives, tempers); Conway, *On Numbers and Games* (ONAG, 2nd ed. 2001), ch. 14 (conjunctive and
-selective compounds) and ch. 15 (ordinal sums, Norton multiplication); Berlekamp, Conway
-& Guy, *Winning Ways* (WW, 2nd ed. 2001), ch. 6 (heating, overheating), ch. 9 (joins
-and unions) and vol. 1 on Hackenbush strings (ordinal sums).
+overheating, Norton multiplication, incentives, tempers); Conway, *On Numbers and
+Games* (ONAG, 2nd ed. 2001), ch. 14 (conjunctive and selective compounds) and ch. 15
+(ordinal sums, Norton multiplication); Berlekamp, Conway & Guy, *Winning Ways* (WW, 2nd
+ed. 2001), ch. 6 (heating, overheating), ch. 9 (joins and unions) and vol. 1 on
+Hackenbush strings (ordinal sums).
 
 >>> from grundy.values.notation import parse
 >>> str(ordinal_sum(parse("1"), parse("-1")))   # blue-red Hackenbush string

@@ -90,5 +90,8 @@ def test_misere_prints_simplest_form_and_genus() -> None:
     assert data["class"] == "restive" and data["genus"] == "1^20"
     bad = run("misere", "{*2")
     assert bad.exit_code == 2 and "close every brace" in bad.stderr
+    kayles = json.loads(ok("misere", "kayles", "4", "--json").stdout)
+    assert (kayles["simplest_form"], kayles["genus"], kayles["misere_outcome"]) == (
+        "*", "1^031", "P")  # a Kayles row of 4 plays like * in misère sums
     slow = run("misere", "*9+*9+*9+*9+*9", "--max-seconds", "0.2")
     assert slow.exit_code == 3 and "time budget" in slow.stderr

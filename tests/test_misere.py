@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import doctest
 import itertools
+import random
 from functools import cache, reduce
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.protocol import ImpartialRuleset
+from grundy.rulesets import get
+from grundy.search import Budget, BudgetExceeded
+from grundy.search.misere_form import misere_form
+from grundy.search.naive import naive_grundy, naive_misere_wins
 from grundy.values import misere
 from grundy.values.misere import MisereError, MisereGame, games_born_by, genus_terms
 
@@ -148,3 +154,21 @@ def test_restive_and_wild_examples() -> None:
 def test_bad_text_is_named(text: str) -> None:
     with pytest.raises(MisereError):
         MisereGame.parse(text)
+
+
+@pytest.mark.parametrize("name", ["kayles", "dawsons-kayles", "nim", "node-kayles",
+                                  "subtraction"])
+def test_misere_forms_of_ruleset_positions_agree_with_plain_search(name: str) -> None:
+    ruleset = get(name)
+    assert isinstance(ruleset, ImpartialRuleset)
+    rng = random.Random(name)
+    for _ in range(12):
+        position = ruleset.random_position(rng, 4)
+        form = misere_form(ruleset, position)
+        assert form.is_p == (not naive_misere_wins(ruleset, position))
+        assert form.nim_value() == naive_grundy(ruleset, position)
+
+
+def test_misere_form_takes_a_budget() -> None:
+    with pytest.raises(BudgetExceeded):
+        misere_form(get("kayles"), (30,), Budget(max_nodes=5))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import click
 
-from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option, resolve
 from grundy.cli.values import _deadline, _parse, time_option
+from grundy.search import Budget
+from grundy.search.misere_form import misere_form
 from grundy.values import Game, checked
 from grundy.values.infinitesimals import AtomicWeightUndefined
 from grundy.values.misere import MisereError, MisereGame
@@ -84,34 +86,41 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
         click.echo(f"{key.replace('_', ' ')}: {value}")
 
 
-@click.command()
-@click.argument("expression")
+@click.command(context_settings=GAME_SETTINGS)
+@click.argument("game", nargs=-1, required=True, metavar="EXPRESSION | RULESET POSITION ...")
 @time_option
 @json_option
-def misere(expression: str, max_seconds: float | None, as_json: bool) -> None:
+def misere(game: tuple[str, ...], max_seconds: float | None, as_json: bool) -> None:
     """An impartial game under misère play: simplest form, genus, tame or wild.
 
-    EXPRESSION: nim heaps 0, *, *n and option sets {G, H, ...} joined by +.
-    Example: grundy misere "*2+*2"  (simplest form {*2,*3}, genus 0^02, tame)
+    Either an EXPRESSION (nim heaps 0, *, *n and option sets {G, H, ...} joined by +)
+    or positions of impartial rulesets, as for `grundy value`.
+    Examples: grundy misere "*2+*2"  (simplest form {*2,*3}, genus 0^02, tame);
+    grundy misere kayles 4
     """
-    with checked(_deadline(max_seconds)):
+    deadline = _deadline(max_seconds)
+    with checked(deadline):
         try:
-            game = MisereGame.parse(expression)
+            if len(game) == 1:
+                form = MisereGame.parse(game[0])
+            else:
+                ruleset, position = resolve(game)
+                form = misere_form(ruleset, position, Budget(max_seconds=max_seconds))
         except (MisereError, RecursionError) as error:
             raise CliError(str(error) if isinstance(error, MisereError) else
                            "the game is too deep to compute here: write a smaller game") from None
-        plus, terms = game.genus()
-        tameness = game.tameness()
+        plus, terms = form.genus()
+        tameness = form.tameness()
     result = {
-        "simplest_form": str(game),
-        "misere_outcome": "P" if game.is_p else "N",
-        "genus": game.genus_text(),
+        "simplest_form": str(form),
+        "misere_outcome": "P" if form.is_p else "N",
+        "genus": form.genus_text(),
         "normal_nim_value": plus,
         "misere_nim_value": terms[0],
         "class": tameness,
     }
     if as_json:
-        emit_json({"expression": expression, **result})
+        emit_json({"game": list(game), **result})
         return
     for key, value in result.items():
         click.echo(f"{key.replace('_', ' ')}: {value}")

@@ -545,7 +545,9 @@ class Game:
 
     def ish(self, other: Game) -> bool:
         """G − H is infinitesimal (``grundy.values.infinitesimals.ish``)."""
-        return (self - other).is_infinitesimal
+        from grundy.values.infinitesimals import ish
+
+        return ish(self, other)
 
     def reduced(self) -> Game:
         """The reduced canonical form (``grundy.values.infinitesimals``)."""

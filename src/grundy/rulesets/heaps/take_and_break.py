@@ -11,9 +11,10 @@ unequal heaps) is not an octal game; it is the rule ``GRUNDYS_GAME``.
 
 Periodicity (Guy & Smith 1956; WW ch. 4, the periodicity theorem; Siegel 2013, Ch. IV
 §2): if a code takes at most t tokens and leaves at most h heaps, and G(n + p) = G(n)
-for every n with n0 ≤ n < h·(n0 + p) + t − p, then G(n + p) = G(n) for every n ≥ n0
-(for h = 2 this is the published bound 2·n0 + p + t; the general h follows by the same
-argument on the largest remaining heap).
+for every n with n0 ≤ n < max(h·(n0 + p) + t − p, t + 1), then G(n + p) = G(n) for every
+n ≥ n0.  For h = 2 this is the published bound 2·n0 + p + t; other h follow by the same
+induction on the largest remaining heap (which must lie in the periodic part), and
+n > t keeps moves that take a whole heap out of the comparison.
 
 ``nim_sequence(rule, n)`` is the seam for a native kernel: it computes G(0..n−1); a
 faster implementation replaces its body and ``python_nim_sequence`` stays the reference.
@@ -100,10 +101,6 @@ class TakeAndBreak:
         return f"{self.digits[0]:x}.{tail}"
 
     @property
-    def hexadecimal(self) -> bool:
-        return any(d > 7 for d in self.digits)
-
-    @property
     def most_taken(self) -> int:
         """t, the largest number of tokens one move takes."""
         return len(self.digits) - 1
@@ -111,8 +108,9 @@ class TakeAndBreak:
     @property
     def most_heaps(self) -> int:
         """h, the most heaps a move leaves in place of one."""
-        return max((3 if d & 8 else 2 if d & 4 else 1 if d & 2 else 0 for d in self.digits),
-                   default=0) if not self.unequal_split else 2
+        if self.unequal_split:
+            return 2
+        return max(3 if d & 8 else 2 if d & 4 else 1 if d & 2 else 0 for d in self.digits)
 
     def splits(self, heap: int) -> list[tuple[int, tuple[int, ...]]]:
         """Every move on one heap: (tokens taken, the heaps left, sorted)."""
@@ -200,8 +198,10 @@ class Periodicity:
 
 def guy_smith_bound(rule: TakeAndBreak, period: int, preperiod: int) -> int:
     """The last heap size whose value the periodicity theorem needs: n + p for
-    n < h·(n0 + p) + t − p."""
-    return rule.most_heaps * (preperiod + period) + rule.most_taken - 1
+    n < max(h·(n0 + p) + t − p, t + 1)."""
+    end = max(rule.most_heaps * (preperiod + period) + rule.most_taken - period,
+              rule.most_taken + 1)
+    return end - 1 + period
 
 
 def periodicity(rule: TakeAndBreak, n: int,

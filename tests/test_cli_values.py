@@ -1,10 +1,11 @@
-"""`grundy calc` and `grundy thermograph`."""
+"""`grundy calc`, `grundy thermograph`, `grundy value-ops` and `grundy misere`."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from grundy.values import parse
 from test_cli import ok, run
 
 
@@ -65,3 +66,32 @@ def test_checked_calls_back_at_every_canonical_form_and_restores_itself() -> Non
     assert inside > 0
     Game.of([Game.integer(9)], [Game.integer(-9)])
     assert len(calls) == inside  # outside the block nothing is called
+
+
+def test_value_ops_prints_the_operations() -> None:
+    lines = ok("value-ops", "{^^|vv}", "--ordinal", "1", "--ish", "*").stdout.splitlines()
+    assert "atomic weight: *" in lines and "reduced canonical form: 0" in lines
+    assert "temper: neither" in lines and "ish: True" in lines
+    assert "ordinal sum: {^2,+-^2|v2}" in lines
+    data = json.loads(ok("value-ops", "{4|2}", "--heat", "1", "--norton", "^", "--json").stdout)
+    assert data["atomic_weight"] is None and data["temper"] == "odd"
+    assert data["heated"] == "{5|1}" and data["incentives"] == ["{2|0}"]
+    assert data["norton_product"] == str(parse("{4|2}").norton(parse("^")))
+    assert "not defined" in ok("value-ops", "1").stdout
+    bad = run("value-ops", "^", "--norton", "-1")
+    assert bad.exit_code == 2 and "positive unit" in bad.stderr
+
+
+def test_misere_prints_simplest_form_and_genus() -> None:
+    assert ok("misere", "*2+*2").stdout.splitlines() == [
+        "simplest form: {*2,*3}", "misere outcome: P", "genus: 0^02", "normal nim value: 0",
+        "misere nim value: 0", "class: tame"]
+    data = json.loads(ok("misere", "{0,{*2}}", "--json").stdout)
+    assert data["class"] == "restive" and data["genus"] == "1^20"
+    bad = run("misere", "{*2")
+    assert bad.exit_code == 2 and "close every brace" in bad.stderr
+    kayles = json.loads(ok("misere", "kayles", "4", "--json").stdout)
+    assert (kayles["simplest_form"], kayles["genus"], kayles["misere_outcome"]) == (
+        "*", "1^031", "P")  # a Kayles row of 4 plays like * in misère sums
+    slow = run("misere", "*9+*9+*9+*9+*9", "--max-seconds", "0.2")
+    assert slow.exit_code == 3 and "time budget" in slow.stderr

@@ -284,7 +284,9 @@ from grundy.cli.atropos import atropos  # noqa: E402
 from grundy.cli.burke import BURKE_COMMANDS  # noqa: E402
 from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
+from grundy.cli.octal import octal  # noqa: E402
 from grundy.cli.serve import serve  # noqa: E402
+from grundy.cli.valueops import misere, value_ops  # noqa: E402
 from grundy.cli.values import calc, thermograph  # noqa: E402
 
 cli.add_command(serve)
@@ -293,6 +295,9 @@ cli.add_command(lattice)
 cli.add_command(tw_triangle)
 cli.add_command(calc)
 cli.add_command(thermograph)
+cli.add_command(value_ops)
+cli.add_command(misere)
+cli.add_command(octal)
 cli.add_command(atropos)
 for _command in BURKE_COMMANDS:
     cli.add_command(_command)

@@ -1,14 +1,19 @@
 """The algebra of game values.  Imports nothing else of grundy."""
 
 from grundy.values.game import ConfusionInterval, Game, checked, simplest_number
+from grundy.values.infinitesimals import AtomicWeightUndefined
+from grundy.values.misere import MisereError, MisereGame
 from grundy.values.nimber import format_nimber, mex, parse_nimber
 from grundy.values.notation import NotationError, parse
 from grundy.values.outcome import Outcome
 from grundy.values.thermograph import Thermograph
 
 __all__ = [
+    "AtomicWeightUndefined",
     "ConfusionInterval",
     "Game",
+    "MisereError",
+    "MisereGame",
     "NotationError",
     "Outcome",
     "Thermograph",

@@ -434,7 +434,9 @@ class Game:
 
     @property
     def is_all_small(self) -> bool:
-        """0, or both players can move and every option is all-small (canonical form)."""
+        """0, or both players can move and every option is all-small (canonical form;
+        the same as dicotic, since an all-small game's canonical form is dicotic:
+        Siegel 2013, Ch. II)."""
         if not self.left and not self.right:
             return True
         return bool(self.left and self.right) and all(
@@ -520,13 +522,89 @@ class Game:
         return Game.of([g.cool(amount) - shift for g in self.left],
                        [g.cool(amount) + shift for g in self.right])
 
-    def heat(self, t: Rational) -> Game:
-        """G heated by t: numbers stay put; otherwise {∫G^L + t | ∫G^R − t}."""
-        if self._number is not None:
-            return self
-        shift = Game.number(t)
-        return Game.of([g.heat(t) + shift for g in self.left],
-                       [g.heat(t) - shift for g in self.right])
+    def heat(self, t: Rational | Game) -> Game:
+        """∫^t G, G heated by t (a number or any game): numbers stay put; otherwise
+        {∫G^L + t | ∫G^R − t} (``grundy.values.operations.heat``)."""
+        from grundy.values.operations import heat
+
+        return heat(self, t if isinstance(t, Game) else Game.number(t))
+
+    def overheat(self, s: Game, t: Game) -> Game:
+        """∫_s^t G (``grundy.values.operations.overheat``)."""
+        from grundy.values.operations import overheat
+
+        return overheat(self, s, t)
+
+    def norton(self, unit: Game) -> Game:
+        """The Norton product G.U (``grundy.values.operations.norton_product``)."""
+        from grundy.values.operations import norton_product
+
+        return norton_product(self, unit)
+
+    # -- modulo infinitesimals (grundy.values.infinitesimals) -------------------------
+
+    def ish(self, other: Game) -> bool:
+        """G − H is infinitesimal (``grundy.values.infinitesimals.ish``)."""
+        from grundy.values.infinitesimals import ish
+
+        return ish(self, other)
+
+    def reduced(self) -> Game:
+        """The reduced canonical form (``grundy.values.infinitesimals``)."""
+        from grundy.values.infinitesimals import reduced_canonical_form
+
+        return reduced_canonical_form(self)
+
+    def atomic_weight(self) -> Game:
+        """The atomic weight of an all-small game; ``AtomicWeightUndefined`` (a
+        ValueError) otherwise (``grundy.values.infinitesimals.atomic_weight``)."""
+        from grundy.values.infinitesimals import atomic_weight
+
+        return atomic_weight(self)
+
+    # -- structure (grundy.values.operations) -------------------------------------
+
+    def followers(self) -> tuple[Game, ...]:
+        """This game and every position reachable from its canonical form."""
+        from grundy.values.operations import followers
+
+        return followers(self)
+
+    def incentives(self) -> tuple[Game, ...]:
+        """G^L − G and G − G^R over the canonical options."""
+        from grundy.values.operations import incentives
+
+        return incentives(self)
+
+    @property
+    def is_even_tempered(self) -> bool:
+        from grundy.values.operations import is_even_tempered
+
+        return is_even_tempered(self)
+
+    @property
+    def is_odd_tempered(self) -> bool:
+        from grundy.values.operations import is_odd_tempered
+
+        return is_odd_tempered(self)
+
+    def ordinal_sum(self, other: Game) -> Game:
+        """G:H (``grundy.values.operations.ordinal_sum``)."""
+        from grundy.values.operations import ordinal_sum
+
+        return ordinal_sum(self, other)
+
+    def conjunctive_sum(self, other: Game) -> Game:
+        """G ∧ H (``grundy.values.operations.conjunctive_sum``)."""
+        from grundy.values.operations import conjunctive_sum
+
+        return conjunctive_sum(self, other)
+
+    def selective_sum(self, other: Game) -> Game:
+        """G ∨ H (``grundy.values.operations.selective_sum``)."""
+        from grundy.values.operations import selective_sum
+
+        return selective_sum(self, other)
 
     def confusion_interval(self) -> ConfusionInterval:
         """The numbers confused with G (seed 001 L336): from R(G) to L(G); an end is

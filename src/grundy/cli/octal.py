@@ -1,0 +1,70 @@
+"""``grundy octal CODE --to N``: the nim sequence of a take-and-break game and its period."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.values import _deadline, time_option
+from grundy.rulesets.heaps.take_and_break import (
+    MAX_HEAPS,
+    CodeError,
+    TakeAndBreak,
+    exceptional_heaps,
+    grouped,
+    nim_sequence,
+    periodicity,
+    plot_sequence,
+)
+
+
+@click.command()
+@click.argument("code")
+@click.option("--to", "count", type=click.IntRange(1, MAX_HEAPS), default=200, show_default=True,
+              metavar="N", help="Compute G(0), ..., G(N-1).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
+              help="Save a scatter plot of the sequence (PNG, SVG or PDF by extension).")
+@time_option
+@json_option
+def octal(code: str, count: int, plot_path: str | None, max_seconds: float | None,
+          as_json: bool) -> None:
+    """The nim sequence of a heap game given by its code, and its period when proved.
+
+    CODE is an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137
+    Dawson's chess, 4.07, 0.8F) or `grundy` for Grundy's game.  A period is reported as
+    proved when the values up to `last checked` meet the Guy-Smith periodicity theorem;
+    raise --to when none is found.  Example: grundy octal 0.77 --to 200
+    """
+    try:
+        rule = TakeAndBreak.parse(code)
+    except CodeError as error:
+        raise CliError(str(error)) from None
+    values = nim_sequence(rule, count, _deadline(max_seconds))
+    found = periodicity(rule, count, values)
+    if plot_path is not None:
+        try:
+            plot_sequence(rule, values, plot_path, found)
+        except ValueError as error:  # matplotlib: an extension it cannot write
+            raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
+    if as_json:
+        emit_json({"code": str(rule), "values": values,
+                   "periodicity": None if found is None else {
+                       **found.to_json(), "exceptions": exceptional_heaps(values, found)}})
+        return
+    click.echo(f"{rule}: G(0..{count - 1})")
+    width = found.period if found is not None and 4 <= found.period <= 40 else 10
+    for row_number, row in enumerate(grouped(values, width)):
+        click.echo(f"{row_number * width:>6}: " + " ".join(f"{v:>2}" for v in row))
+    if found is None:
+        click.echo("no period found in these values: raise --to")
+        return
+    status = ("proved (Guy-Smith)" if found.proved
+              else "apparent, not proved (arithmetic periodicity)")
+    click.echo(f"period {found.period}, pre-period {found.preperiod} (periodic from "
+               f"n = {found.preperiod}), saltus {found.saltus}, last value checked "
+               f"G({found.last_checked}): {status}")
+    exceptions = exceptional_heaps(values, found)
+    if exceptions:
+        click.echo("exceptional heaps: " + ", ".join(map(str, exceptions)))

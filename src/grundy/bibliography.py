@@ -87,6 +87,10 @@ PAPERS: dict[str, Paper] = {
         Paper(
             "conway-1976", "Conway", 1976, "On Numbers and Games", "Academic Press",
         ),
+        Paper(
+            "guy-smith-1956", "Guy & Smith", 1956, "The G-values of various games",
+            "Proceedings of the Cambridge Philosophical Society 52, 514-526",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

@@ -21,7 +21,7 @@ from grundy.rulesets.registry import register, register_family
 #: the largest heap a position may hold (its value needs the sequence up to there)
 LARGEST_HEAP = 4000
 
-CITATION = Citation("Guy & Smith 1956", "Winning Ways ch. 4", "octal games by code")
+CITATION = Citation("guy-smith-1956", locator="octal codes (also Winning Ways, Ch. 4)")
 
 
 class TakeAndBreakRuleset(ImpartialRuleset[Heaps]):

@@ -44,8 +44,9 @@ class Cutcake(PartizanRuleset[Cake]):
     citation = Citation("Berlekamp, Conway & Guy 1982, Winning Ways", "vol. 1 ch. 2",
                         "Cutcake")
     text_format = (
-        "pieces RxC (rows by columns) joined by '+', e.g. 1x4+2x3 (kept sorted); Left cuts vertically "
-        "(a move i,v,a leaves a columns on the left of piece i), Right horizontally (i,h,a)"
+        "pieces RxC (rows by columns) joined by '+', e.g. 1x4+2x3 (kept sorted); Left cuts "
+        "vertically (a move i,v,a leaves a columns on the left of piece i), Right "
+        "horizontally (i,h,a)"
     )
     examples = ("2x3", "1x4", "4x3", "2x5+3x2", "8x8")
 

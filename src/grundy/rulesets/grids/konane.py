@@ -31,7 +31,7 @@ from grundy.rulesets.registry import register
 @register
 class Konane(PartizanRuleset[Stones]):
     name = "konane"
-    summary = "Jump a stone of yours over an adjacent enemy stone (again, straight on, if you like)."
+    summary = "Jump a stone of yours over an adjacent enemy stone (and on, in a line, if you like)."
     citation = Citation("Ernst 1995, Playing Konane mathematically (Games of No Chance)",
                         "§1", "Konane")
     text_format = (

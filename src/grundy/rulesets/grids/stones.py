@@ -86,7 +86,7 @@ def _images(position: Stones) -> Iterator[tuple[int, int, str]]:
 
 def crop(position: Stones, void: str) -> Stones:
     """The board cut down to the bounding box of the cells not in ``void``."""
-    rows, w, cells = position
+    w, cells = position.columns, position.cells
     used = [i for i, cell in enumerate(cells) if cell not in void]
     if not used:
         return Stones(0, 0, "")

@@ -83,7 +83,9 @@ class Konane(PartizanRuleset[Stones]):
         return stones_svg(position, f"Konane {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
-        """About ``size`` cells: stones of either colour and empty cells in equal parts."""
+        """About ``size`` cells of the game's checkerboard, two in five emptied."""
         rows = rng.randint(1, max(1, size // 3))
         columns = max(1, size // rows)
-        return Stones(rows, columns, "".join(rng.choice("xo.") for _ in range(rows * columns)))
+        return Stones(rows, columns, "".join(
+            "." if rng.random() < 0.4 else "xo"[(i // columns + i % columns) % 2]
+            for i in range(rows * columns)))

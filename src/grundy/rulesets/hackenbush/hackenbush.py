@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
-from grundy.rulesets.drawing import INK, svg_document
+from grundy.rulesets.drawing import INK, PAPER, svg_document, text
 from grundy.rulesets.registry import register
 from grundy.values.game import Game
 
@@ -193,7 +193,9 @@ class Hackenbush(PartizanRuleset[Picture]):
         return {"edges": [list(edge) for edge in position]}
 
     def render_svg(self, position: Picture) -> str:
-        """Vertices by their distance from the ground, edges in their colours."""
+        """Vertices by their distance from the ground, edges in their colours, each marked
+        with its number (the move's label: the workbench cuts an edge when its mark is
+        clicked)."""
         depth, frontier = {0: 0}, [0]
         while frontier:
             nearer = []
@@ -215,20 +217,30 @@ class Hackenbush(PartizanRuleset[Picture]):
                 spot[v] = (40 + 40 * i, height - 20 - 40 * level)
         body = [f'<line x1="10" y1="{height - 20}" x2="{width - 10}" y2="{height - 20}" '
                 f'stroke="{INK}" stroke-width="4"/>']
+        marks: list[str] = []
+        seen: list[tuple[int, int]] = []
         for index, (a, b, colour) in enumerate(position):
             (x1, y1), (x2, y2) = spot[a], spot[b]
+            if a == 0:
+                x1 = x2
             if a == b:
                 body.append(f'<circle cx="{x1}" cy="{y1 - 12}" r="12" fill="none" '
-                            f'stroke="{COLOURS[colour]}" stroke-width="3"><title>{index}'
-                            '</title></circle>')
-            else:
-                if a == 0:
-                    x1 = x2
-                body.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                            f'stroke="{COLOURS[colour]}" stroke-width="3"><title>{index}'
-                            '</title></line>')
+                            f'stroke="{COLOURS[colour]}" stroke-width="3"/>')
+                middle: tuple[float, float] = (x1, y1 - 24)
+            else:  # the k-th edge between two vertices bends k ways out
+                k = seen.count((a, b))
+                seen.append((a, b))
+                bend = 32 * ((k + 1) // 2) * (-1) ** k
+                cx, cy = (x1 + x2) / 2 + bend, (y1 + y2) / 2
+                body.append(f'<path d="M{x1:g},{y1:g} Q{cx:g},{cy:g} {x2:g},{y2:g}" '
+                            f'fill="none" stroke="{COLOURS[colour]}" stroke-width="3"/>')
+                middle = ((x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4)
+            marks.append(f'<circle cx="{middle[0]:g}" cy="{middle[1]:g}" r="8" '
+                         f'fill="{COLOURS[colour]}"/>')
+            marks.append(text(*middle, str(index), 9, PAPER))
         body += [f'<circle cx="{x}" cy="{y}" r="3" fill="{INK}"/>'
                  for v, (x, y) in spot.items() if v]
+        body += marks
         return svg_document(width, height, body, f"Hackenbush {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Picture:

@@ -94,18 +94,21 @@ class ToadsAndFrogs(PartizanRuleset[str]):
         return {"squares": list(position)}
 
     def render_svg(self, position: str) -> str:
+        """Toads green, frogs purple (T and F below), each piece labelled with its square,
+        the move's label, so that the workbench plays a piece when it is clicked."""
         cell, margin = 28, 20
         body = []
         for i, square in enumerate(position):
             x = margin + cell * i
             body.append(text(x + cell / 2, margin / 2, str(i), 10))
+            body.append(text(x + cell / 2, margin + cell + 10, square.strip("."), 10))
             body.append(f'<rect x="{x}" y="{margin}" width="{cell}" height="{cell}" '
                         f'fill="{PAPER}" stroke="{INK}"/>')
             if square != ".":
                 fill = GREEN if square == "T" else PURPLE
                 body.append(f'<circle cx="{x + cell / 2}" cy="{margin + cell / 2}" '
                             f'r="{cell / 2 - 3}" fill="{fill}"/>')
-                body.append(text(x + cell / 2, margin + cell / 2, square, 12, PAPER))
+                body.append(text(x + cell / 2, margin + cell / 2, str(i), 12, PAPER))
         return svg_document(2 * margin + cell * max(len(position), 1), 2 * margin + cell,
                             body, f"Toads and Frogs {position}")
 

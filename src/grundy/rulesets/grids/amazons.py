@@ -24,19 +24,21 @@ from grundy.rulesets.grids.stones import (
     groups,
     keep_only,
     parse_stones,
+    rays,
     signed_stones_key,
     stones_svg,
 )
 from grundy.rulesets.registry import register
 
 
-def _reach(position: Stones, r: int, c: int) -> Iterator[tuple[int, int]]:
-    """The empty cells a queen at (r, c) reaches."""
-    for dr, dc in KING:
-        step = 1
-        while position.at(r + step * dr, c + step * dc) == ".":
-            yield r + step * dr, c + step * dc
-            step += 1
+def _reach(position: Stones, start: int) -> Iterator[int]:
+    """The empty cells (by index) a queen on cell ``start`` reaches."""
+    cells = position.cells
+    for line in rays(position.rows, position.columns, KING)[start]:
+        for cell in line:
+            if cells[cell] != ".":
+                break
+            yield cell
 
 
 @register
@@ -65,11 +67,19 @@ class Amazons(PartizanRuleset[Stones]):
         """The amazon at (r, c) goes to (r2, c2) and shoots at (r3, c3); the label is
         (r, c, r2, c2, r3, c3)."""
         mine = "x" if player is Player.LEFT else "o"
-        for r, c in position.stones(mine):
-            for to in _reach(position, r, c):
-                moved = position.put({(r, c): ".", to: mine})
-                for arrow in _reach(moved, *to):
-                    yield (r, c, *to, *arrow), moved.put({arrow: "#"})
+        w = position.columns
+        for start, cell in enumerate(position.cells):
+            if cell != mine:
+                continue
+            for to in _reach(position, start):
+                after = list(position.cells)
+                after[start], after[to] = ".", mine
+                moved = position._replace(cells="".join(after))
+                for arrow in _reach(moved, to):
+                    after[arrow] = "#"
+                    yield ((*divmod(start, w), *divmod(to, w), *divmod(arrow, w)),
+                           position._replace(cells="".join(after)))
+                    after[arrow] = "."
 
     def components(self, position: Stones) -> Sequence[Stones]:
         """The regions of cells joined by king steps that hold an amazon."""

@@ -23,6 +23,7 @@ from grundy.rulesets.grids.stones import (
     groups,
     keep_only,
     parse_stones,
+    rays,
     signed_stones_key,
     stones_svg,
 )
@@ -60,11 +61,17 @@ class Clobber(PartizanRuleset[Stones]):
     def moves(self, position: Stones, player: Player) -> Iterator[tuple[Move, Stones]]:
         """Stone (r, c) clobbers the stone at (r2, c2); the label is (r, c, r2, c2)."""
         mine, theirs = ("x", "o") if player is Player.LEFT else ("o", "x")
-        for r, c in position.stones(mine):
-            for dr, dc in ORTHOGONAL:
-                if position.at(r + dr, c + dc) == theirs:
-                    yield (r, c, r + dr, c + dc), position.put(
-                        {(r, c): ".", (r + dr, c + dc): mine})
+        rows, w, cells = position
+        for start, lines in enumerate(rays(rows, w, ORTHOGONAL)):
+            if cells[start] != mine:
+                continue
+            for line in lines:
+                target = line[0]
+                if cells[target] == theirs:
+                    after = list(cells)
+                    after[start], after[target] = ".", mine
+                    yield ((*divmod(start, w), *divmod(target, w)),
+                           position._replace(cells="".join(after)))
 
     def components(self, position: Stones) -> Sequence[Stones]:
         """The orthogonally connected groups holding stones of both colours."""

@@ -22,6 +22,7 @@ from grundy.rulesets.grids.stones import (
     Stones,
     format_stones,
     parse_stones,
+    rays,
     signed_stones_key,
     stones_svg,
 )
@@ -54,16 +55,24 @@ class Konane(PartizanRuleset[Stones]):
         """Stone (r, c) jumps to (r2, c2), taking every stone jumped; the label is
         (r, c, r2, c2)."""
         mine, theirs = ("x", "o") if player is Player.LEFT else ("o", "x")
-        for r, c in position.stones(mine):
-            for dr, dc in ORTHOGONAL:
-                changes = {(r, c): "."}
-                hops = 1
-                while (position.at(r + (2 * hops - 1) * dr, c + (2 * hops - 1) * dc) == theirs
-                       and position.at(r + 2 * hops * dr, c + 2 * hops * dc) == "."):
-                    changes[(r + (2 * hops - 1) * dr, c + (2 * hops - 1) * dc)] = "."
-                    landing = (r + 2 * hops * dr, c + 2 * hops * dc)
-                    yield (r, c, *landing), position.put({**changes, landing: mine})
-                    hops += 1
+        rows, w, cells = position
+        for start, lines in enumerate(rays(rows, w, ORTHOGONAL)):
+            if cells[start] != mine:
+                continue
+            for line in lines:
+                after = None
+                for hop in range(1, len(line), 2):
+                    jumped, landing = line[hop - 1], line[hop]
+                    if cells[jumped] != theirs or cells[landing] != ".":
+                        break
+                    if after is None:
+                        after = list(cells)
+                        after[start] = "."
+                    after[jumped] = "."
+                    after[landing] = mine
+                    yield ((*divmod(start, w), *divmod(landing, w)),
+                           position._replace(cells="".join(after)))
+                    after[landing] = "."
 
     def key(self, position: Stones) -> Any:
         return self.signed_key(position)

@@ -9,6 +9,7 @@ images, and the board with the colours exchanged is its conjugate (the negative)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -35,16 +36,25 @@ class Stones(NamedTuple):
             return self.cells[r * self.columns + c]
         return "#"
 
-    def put(self, changes: dict[tuple[int, int], str]) -> Stones:
-        cells = list(self.cells)
-        for (r, c), cell in changes.items():
-            cells[r * self.columns + c] = cell
-        return self._replace(cells="".join(cells))
 
-    def stones(self, colour: str) -> Iterator[tuple[int, int]]:
-        for index, cell in enumerate(self.cells):
-            if cell == colour:
-                yield divmod(index, self.columns)
+@functools.lru_cache(maxsize=256)
+def rays(rows: int, columns: int, steps: tuple[tuple[int, int], ...]
+         ) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell (by index), the cells along each of ``steps`` from it to the edge."""
+    found = []
+    for index in range(rows * columns):
+        r, c = divmod(index, columns)
+        lines = []
+        for dr, dc in steps:
+            line = []
+            k = 1
+            while 0 <= r + k * dr < rows and 0 <= c + k * dc < columns:
+                line.append((r + k * dr) * columns + c + k * dc)
+                k += 1
+            if line:
+                lines.append(tuple(line))
+        found.append(tuple(lines))
+    return tuple(found)
 
 
 def parse_stones(text: str, allowed: str, game: str) -> Stones:
@@ -100,9 +110,9 @@ def crop(position: Stones, void: str) -> Stones:
 def signed_stones_key(position: Stones, void: str) -> tuple[tuple[int, int, str], bool]:
     """The least image of the cropped board and of its colour-swapped conjugate, and
     whether the least is the conjugate's."""
-    board = crop(position, void)
-    own = min(_images(board))
-    swapped = min(_images(board._replace(cells=board.cells.translate(SWAP))))
+    images = list(_images(crop(position, void)))
+    own = min(images)
+    swapped = min((rows, columns, cells.translate(SWAP)) for rows, columns, cells in images)
     return (own, False) if own <= swapped else (swapped, True)
 
 

@@ -96,6 +96,7 @@ def test_the_conjugate_is_the_negative_and_shares_the_key(
     ("cutcake", "2x3+4", "piece 1 is '4'"),
     ("cutcake", "0x3", "sides run from 1"),
     ("cutcake", "99999999999x2", "sides are at most"),
+    ("cutcake", "1x2+" * 64 + "1x2", "at most 64 pieces"),
     ("hackenbush", "BRX", "string 0 has 'X'"),
     ("hackenbush", "0-1:B,1-2", "edge 1 is '1-2'"),
     ("hackenbush", "B" * 65, "more than 64 edges"),

@@ -23,6 +23,7 @@ Cake = tuple[Piece, ...]
 #: The largest side a piece may have (larger cakes have values by the closed form, but
 #: their move lists would be huge).
 MAX_SIDE = 10_000
+MAX_PIECES = 64
 
 
 def cutcake_value(rows: int, columns: int) -> int:
@@ -51,6 +52,8 @@ class Cutcake(PartizanRuleset[Cake]):
     examples = ("2x3", "1x4", "4x3", "2x5+3x2", "8x8")
 
     def parse(self, text: str) -> Cake:
+        if text.count("+") >= MAX_PIECES:
+            raise ParseError(f"a cake has at most {MAX_PIECES} pieces")
         pieces = []
         for index, item in enumerate(filter(None, (p.strip() for p in text.split("+")))):
             rows, times, columns = item.lower().partition("x")

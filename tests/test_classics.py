@@ -306,3 +306,15 @@ def test_cram_symmetry_strategies(rows: int, columns: int) -> None:
     rules = impartial("cram")
     nimber = Solver(rules).grundy(rules.parse(f"{rows}x{columns}"))
     assert (nimber == 0) == (rows % 2 == 0 and columns % 2 == 0)
+
+
+@pytest.mark.parametrize(("name", "cgsuite", "ours"), [
+    ("clobber", "xo|ox", "xo/ox"), ("konane", "xo.|..o", "xo./..o"),
+    ("amazons", "x.#|..o", "x.#/..o"), ("toads-and-frogs", "tt..ff", "TT..FF"),
+    ("hackenbush", "bbr, rg", "BBR,RG"), ("cutcake", "3x2 + 1x4", "1x4+3x2"),
+])
+def test_cgsuite_style_input_is_read_and_printed_our_way(
+        name: str, cgsuite: str, ours: str) -> None:
+    ruleset = get(name)
+    assert ruleset.format(ruleset.parse(cgsuite)) == ours
+    assert ruleset.parse(ours) == ruleset.parse(cgsuite)

@@ -1,8 +1,10 @@
-"""Benchmarks for the partizan search: Col, Snort and Domineering, vs pycgt and cgt-py.
+"""Benchmarks for the partizan search: Col, Snort, Domineering and the classics (Clobber,
+Toads and Frogs, Konane, Amazons), vs pycgt and cgt-py.
 
 Each workload is a fixed family of positions (paths, cycles, grids, fixed-seed random
-graphs, Domineering rectangles).  grundy solves them with one ``PartizanSolver`` per
-ruleset for the whole run, as the other two keep process-wide caches; when
+graphs, Domineering rectangles, classic positions in grundy's text format).  grundy
+solves them with one ``PartizanSolver`` per ruleset for the whole run, as the other two
+keep process-wide caches; when
 the optional ``bench`` extras are installed, ``pycgt`` (pure Python) and ``cgt-py``
 (cgt-tools' Rust core) compute the same instances in the same run.  Every value is
 converted to a grundy ``Game`` (through the libraries' option lists, not their
@@ -34,6 +36,8 @@ class Instance:
     edges: Edges
     #: Domineering: rows and columns (then vertices/edges are unused)
     board: tuple[int, int] | None = None
+    #: the classics: the position in grundy's text format (then the rest is unused)
+    text: str = ""
 
 
 def path(n: int) -> Instance:
@@ -61,6 +65,10 @@ def board(rows: int, columns: int) -> Instance:
     return Instance(f"{rows}x{columns}", 0, [], (rows, columns))
 
 
+def classic(text: str) -> Instance:
+    return Instance(text, 0, [], None, text)
+
+
 @dataclass(frozen=True)
 class Workload:
     name: str
@@ -84,10 +92,25 @@ WORKLOADS = [
              [path(15), cycle(14), grid(4, 4), gnp(14, 0.25, 0)], 0, ("cgt_py",)),
     Workload("partizan domineering, larger: 4x5, 3x8, 4x6, 5x5", "domineering",
              [board(4, 5), board(3, 8), board(4, 6), board(5, 5)], 0, ("cgt_py",)),
+    Workload("partizan clobber: rows and checkerboards", "clobber",
+             [classic(t) for t in ("xoxoxoxoxo", "xxoxooxo", "xoxo/oxox", "xox/oxo/xox",
+                                   "xoxoxo/oxoxox")], 3, ("pycgt",)),
+    Workload("partizan toads-and-frogs: starting positions", "toads-and-frogs",
+             [classic(t) for t in ("TTT..FF", "TTT...FFF", "TTTT...FFF", "TT.TT..FF.F",
+                                   "TTTT....FFF")], 3, ("pycgt",)),
+    Workload("partizan konane: checkerboards with holes", "konane",
+             [classic(t) for t in ("xoxo/o.ox/xoxo", "xoxo/oxox/xo.o/oxox",
+                                   "xoxox/oxo.o/xoxox", "xoxox/oxoxo/xox.x/oxoxo")],
+             2, ("cgt_py",)),
+    Workload("partizan amazons: small boards", "amazons",
+             [classic(t) for t in ("x../..o", "x../.../..o", "x.../...o", "x..o/....")],
+             2, ("cgt_py",)),
 ]
 
 
 def _text(instance: Instance) -> str:
+    if instance.text:
+        return instance.text
     if instance.board is not None:
         return f"{instance.board[0]}x{instance.board[1]}"
     return f"{instance.vertices};" + ",".join(f"{a}-{b}" for a, b in instance.edges)
@@ -121,8 +144,12 @@ def _converter(left: Callable[[Any], Any], right: Callable[[Any], Any],
 
 
 def pycgt_value(ruleset_name: str, instance: Instance) -> Any:
-    from pycgt.rulesets import domineering, graphs
+    from pycgt.rulesets import clobber, domineering, graphs, toads_and_frogs
 
+    if ruleset_name == "clobber":
+        return clobber.value(clobber.board(instance.text.replace("/", "\n")))
+    if ruleset_name == "toads-and-frogs":
+        return toads_and_frogs.value(instance.text.lower())
     if instance.board is not None:
         return domineering.rectangle(*instance.board)
     rule = graphs.COL if ruleset_name == "col" else graphs.SNORT
@@ -133,6 +160,10 @@ def pycgt_value(ruleset_name: str, instance: Instance) -> Any:
 def cgt_py_value(ruleset_name: str, instance: Instance) -> Any:
     import cgt_py
 
+    if instance.text:  # Konane and Amazons: the same letters, rows joined by '|'
+        if ruleset_name == "konane":
+            return cgt_py.Konane(instance.text.replace("/", "|")).canonical_form
+        return cgt_py.Amazons(instance.text.replace("/", "|")).canonical_form
     if instance.board is not None:
         rows, columns = instance.board
         return cgt_py.Domineering("|".join(["." * columns] * rows)).canonical_form
@@ -187,8 +218,8 @@ def _import_everything() -> None:
     for workload in WORKLOADS:
         get(workload.ruleset)
     if "pycgt" in LIBRARIES:
-        importlib.import_module("pycgt.rulesets.domineering")
-        importlib.import_module("pycgt.rulesets.graphs")
+        for module in ("domineering", "graphs", "clobber", "toads_and_frogs"):
+            importlib.import_module(f"pycgt.rulesets.{module}")
     if "cgt_py" in LIBRARIES:
         importlib.import_module("cgt_py")
 

@@ -88,6 +88,27 @@ PAPERS: dict[str, Paper] = {
             "conway-1976", "Conway", 1976, "On Numbers and Games", "Academic Press",
         ),
         Paper(
+            "berlekamp-conway-guy-1982", "Berlekamp, Conway & Guy", 1982,
+            "Winning Ways for your Mathematical Plays", "Academic Press",
+        ),
+        Paper(
+            "albert-grossman-nowakowski-wolfe-2005", "Albert, Grossman, Nowakowski & Wolfe",
+            2005, "An introduction to Clobber", "INTEGERS 5(2) (2005)",
+            cited_as="Albert et al.",
+        ),
+        Paper(
+            "berlekamp-2000", "Berlekamp", 2000, "Sums of N × 2 Amazons",
+            "Game Theory, Optimal Stopping, Probability and Statistics, IMS Lecture Notes 35",
+        ),
+        Paper(
+            "ernst-1995", "Ernst", 1995, "Playing Konane mathematically",
+            "Games of No Chance, MSRI Publications 29 (1996)",
+        ),
+        Paper(
+            "wythoff-1907", "Wythoff", 1907, "A modification of the game of Nim",
+            "Nieuw Archief voor Wiskunde 7",
+        ),
+        Paper(
             "guy-smith-1956", "Guy & Smith", 1956, "The G-values of various games",
             "Proceedings of the Cambridge Philosophical Society 52, 514-526",
         ),

@@ -12,61 +12,27 @@ The text format is rows of ``.`` (empty) and ``#`` (filled) joined by ``/``
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, NamedTuple, cast
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, cast
 
-from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
+from grundy.protocol import Citation, Move, PartizanRuleset, Player
 from grundy.rulesets.drawing import GREEN, INK, cell_grid
+from grundy.rulesets.grids.board import (
+    Board,
+    bits,
+    cropped,
+    edges,
+    format_board,
+    least_image,
+    near,
+    parse_board,
+    regions,
+    transposed,
+)
 from grundy.rulesets.registry import register
 
-
-class Board(NamedTuple):
-    """A ``rows`` by ``columns`` board; bit ``r * columns + c`` of ``empty`` is cell (r, c)."""
-
-    rows: int
-    columns: int
-    empty: int
-
-
-@functools.lru_cache(maxsize=256)
-def _edges(rows: int, columns: int) -> tuple[int, int, int]:
-    """The masks of a board shape: first column, last column, every cell."""
-    first = sum(1 << (r * columns) for r in range(rows))
-    return first, first << max(0, columns - 1), (1 << rows * columns) - 1
-
-
-@functools.lru_cache(maxsize=64)
-def _mirrors(width: int) -> Callable[[int], int]:
-    """The map from a ``width``-cell row to the row read right to left (tabulated for
-    the widths boards have in practice)."""
-
-    def mirror(row: int) -> int:
-        return int(f"{row:0{width}b}"[::-1], 2) if width else 0
-
-    if width > 16:
-        return mirror
-    return [mirror(row) for row in range(1 << width)].__getitem__
-
-
-def _near(cells: int, w: int, inner: int) -> int:
-    """The cells next to ``cells`` on a board ``w`` wide (``inner``: the cells with a
-    left neighbour); may run past the last row, so mask the result."""
-    return cells << 1 & inner | (cells & inner) >> 1 | cells << w | cells >> w
-
-
-def _cells(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _images(rows: Sequence[int], width: int) -> tuple[int, ...]:
-    """The least of a region's four mirror images (rows top to bottom, ``width`` bits)."""
-    straight, flipped = tuple(rows), tuple(map(_mirrors(width), rows))
-    return min(straight, straight[::-1], flipped, flipped[::-1])
+__all__ = ["Board", "Domineering"]
 
 
 @register
@@ -82,35 +48,10 @@ class Domineering(PartizanRuleset[Board]):
     examples = ("2x2", "3x3", "..#/.../#..", "4x5")
 
     def parse(self, text: str) -> Board:
-        text = text.strip()
-        height, times, width = text.partition("x")
-        if times and height.isdigit() and width.isdigit():
-            rows, columns = int(height), int(width)
-            if rows * columns == 0:
-                return Board(0, 0, 0)
-            return Board(rows, columns, (1 << rows * columns) - 1)
-        lines = [line.strip() for line in text.split("/")] if text else []
-        empty = 0
-        for r, line in enumerate(lines):
-            if len(line) != len(lines[0]):
-                raise ParseError(
-                    f"row {r} has {len(line)} cells but row 0 has {len(lines[0])}: "
-                    "every row needs the same length"
-                )
-            for c, cell in enumerate(line):
-                if cell not in ".#":
-                    raise ParseError(f"row {r} has {cell!r}: write cells as '.' (empty) or '#' "
-                                     "(filled), rows joined by '/', or RxC like 4x4")
-                empty |= (cell == ".") << (r * len(line) + c)
-        columns = len(lines[0]) if lines else 0
-        return Board(len(lines) if columns else 0, columns, empty)
+        return parse_board(text)
 
     def format(self, position: Board) -> str:
-        w = position.columns
-        return "/".join(
-            "".join("." if position.empty >> (r * w + c) & 1 else "#" for c in range(w))
-            for r in range(position.rows)
-        )
+        return format_board(position)
 
     def format_move(self, move: Move) -> str:
         r, c = cast(tuple[int, int], move)
@@ -121,18 +62,18 @@ class Domineering(PartizanRuleset[Board]):
         is (r, c)."""
         rows, w, empty = position
         pair = 1 | 1 << w if player is Player.LEFT else 3
-        for cell in _cells(self._starts(position, player)):
+        for cell in bits(self._starts(position, player)):
             yield divmod(cell, w), Board(rows, w, empty & ~(pair << cell))
 
     def options(self, position: Board, player: Player) -> Iterator[Board]:
         """The children with the cells no domino can cover any more dropped."""
         rows, w, empty = position
         pair = 1 | 1 << w if player is Player.LEFT else 3
-        first, _, full = _edges(rows, w)
+        first, _, full = edges(rows, w)
         inner = full & ~first  # cells with a left neighbour
-        for cell in _cells(self._starts(position, player)):
+        for cell in bits(self._starts(position, player)):
             left = empty & ~(pair << cell)
-            yield Board(rows, w, left & _near(left, w, inner))
+            yield Board(rows, w, left & near(left, w, inner))
 
     @staticmethod
     def _starts(position: Board, player: Player) -> int:
@@ -140,25 +81,14 @@ class Domineering(PartizanRuleset[Board]):
         rows, w, empty = position
         if player is Player.LEFT:
             return empty & empty >> w
-        return empty & empty >> 1 & ~_edges(rows, w)[1]
+        return empty & empty >> 1 & ~edges(rows, w)[1]
 
     def components(self, position: Board) -> Sequence[Board]:
         """The regions of empty cells, cells where no domino fits dropped."""
-        rows, w, empty = position
-        first, _, full = _edges(rows, w)
-        inner = full & ~first
-        live = empty & _near(empty, w, inner)
-        parts = []
-        while live:
-            seen = frontier = live & -live
-            while frontier:
-                frontier = _near(frontier, w, inner) & live & ~seen
-                seen |= frontier
-            parts.append(seen)
-            live &= ~seen
-        if len(parts) == 1 and parts[0] == empty:
+        parts = regions(position)
+        if len(parts) == 1 and parts[0] == position.empty:
             return (position,)
-        return [Board(rows, w, part) for part in parts]
+        return [position._replace(empty=part) for part in parts]
 
     def key(self, position: Board) -> Hashable:
         return self.signed_key(position)
@@ -169,36 +99,14 @@ class Domineering(PartizanRuleset[Board]):
         keeps each player's dominoes; transposing exchanges vertical and horizontal, so
         the transposed region is the conjugate (Left and Right exchanged).  The key is
         taken in the orientation that is wider than high (either, for a square)."""
-        w, empty = position.columns, position.empty
-        if not empty:
-            return (), False
-        row_mask = (1 << w) - 1
-        empty >>= ((empty & -empty).bit_length() - 1) // w * w  # drop empty top rows
-        rows = []
-        while empty:
-            rows.append(empty & row_mask)
-            empty >>= w
-        span = 0
-        for row in rows:
-            span |= row
-        shift = (span & -span).bit_length() - 1
-        if shift:
-            rows = [row >> shift for row in rows]
-        width = span.bit_length() - shift
+        rows, width = cropped(position.columns, position.empty)
         if len(rows) < width:  # lying down: this orientation stands for both
-            return _images(rows, width), False
-        columns = [0] * width
-        for r, row in enumerate(rows):
-            bit = 1 << r
-            while row:
-                low = row & -row
-                columns[low.bit_length() - 1] |= bit
-                row ^= low
-        transposed = _images(columns, len(rows))
+            return least_image(rows, width), False
+        turned = least_image(transposed(rows, width), len(rows))
         if len(rows) > width:
-            return transposed, True
-        image = _images(rows, width)  # square: the lesser of the two orientations
-        return (image, False) if image <= transposed else (transposed, True)
+            return turned, True
+        image = least_image(rows, width)  # square: the lesser of the two orientations
+        return (image, False) if image <= turned else (turned, True)
 
     def data(self, position: Board) -> dict[str, Any]:
         return {"rows": position.rows, "columns": position.columns,

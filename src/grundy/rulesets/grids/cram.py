@@ -1,0 +1,114 @@
+"""CRAM: either player places a domino, vertically or horizontally, on two empty cells.
+
+The impartial cousin of Domineering (Winning Ways, Berlekamp, Conway & Guy 1982, vol. 3
+ch. 22 "Cram"; Gardner's "Bynum's game").  Seed 002 names it as an impartial game with
+no known hardness result (``002_8bc4c30c443a0021.txt`` L358).  Same board format as
+Domineering; the empty cells fall apart into regions played as a sum, and a region's
+value is unchanged by all eight symmetries of the square.  A 1-by-n strip is Dawson's
+Kayles (octal game 0.07).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
+
+from grundy.protocol import Citation, ImpartialRuleset, Move
+from grundy.rulesets.drawing import GREEN, INK, cell_grid
+from grundy.rulesets.grids.board import (
+    Board,
+    bits,
+    cropped,
+    edges,
+    format_board,
+    least_image,
+    near,
+    parse_board,
+    regions,
+    transposed,
+)
+from grundy.rulesets.registry import register
+
+
+@register
+class Cram(ImpartialRuleset[Board]):
+    name = "cram"
+    summary = "Place a domino on two empty cells, vertically or horizontally (impartial)."
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 3, ch. 22")
+    text_format = (
+        "as Domineering: rows of '.' (empty) and '#' (filled) joined by '/', or RxC; "
+        "a move is r,c,v (cover (r,c) and the cell below) or r,c,h (and the cell right)"
+    )
+    examples = ("2x3", "3x3", "1x7", ".../.#./...")
+
+    def parse(self, text: str) -> Board:
+        return parse_board(text)
+
+    def format(self, position: Board) -> str:
+        return format_board(position)
+
+    def format_move(self, move: Move) -> str:
+        r, c, way = cast(tuple[int, int, str], move)
+        return f"{r},{c},{way}"
+
+    def moves(self, position: Board) -> Iterator[tuple[Move, Board]]:
+        """Cover (r, c) and the cell below (label ``(r, c, "v")``) or to its right
+        (``(r, c, "h")``)."""
+        rows, w, empty = position
+        for way, pair, starts in self._starts(position):
+            for cell in bits(starts):
+                r, c = divmod(cell, w)
+                yield (r, c, way), Board(rows, w, empty & ~(pair << cell))
+
+    def options(self, position: Board) -> Iterator[Board]:
+        """The children with the cells no domino can cover any more dropped."""
+        rows, w, empty = position
+        first, _, full = edges(rows, w)
+        inner = full & ~first
+        for _, pair, starts in self._starts(position):
+            for cell in bits(starts):
+                left = empty & ~(pair << cell)
+                yield Board(rows, w, left & near(left, w, inner))
+
+    @staticmethod
+    def _starts(position: Board) -> tuple[tuple[str, int, int], ...]:
+        rows, w, empty = position
+        return (("v", 1 | 1 << w, empty & empty >> w),
+                ("h", 3, empty & empty >> 1 & ~edges(rows, w)[1]))
+
+    def components(self, position: Board) -> Sequence[Board]:
+        """The regions of empty cells, cells where no domino fits dropped."""
+        parts = regions(position)
+        if len(parts) == 1 and parts[0] == position.empty:
+            return (position,)
+        return [position._replace(empty=part) for part in parts]
+
+    def key(self, position: Board) -> tuple[int, ...]:
+        """The cropped region, least of its images under the eight symmetries (a tall
+        region is keyed by its transpose)."""
+        rows, width = cropped(position.columns, position.empty)
+        if len(rows) < width:
+            return least_image(rows, width)
+        turned = least_image(transposed(rows, width), len(rows))
+        return turned if len(rows) > width else min(turned, least_image(rows, width))
+
+    def data(self, position: Board) -> dict[str, Any]:
+        return {"rows": position.rows, "columns": position.columns,
+                "board": self.format(position).split("/") if position.rows else []}
+
+    def render_text(self, position: Board) -> str:
+        return self.format(position).replace("/", "\n")
+
+    def render_svg(self, position: Board) -> str:
+        w = position.columns
+        cells = [[GREEN if position.empty >> (r * w + c) & 1 else INK for c in range(w)]
+                 for r in range(position.rows)]
+        return cell_grid(cells, f"Cram {self.format(position)}")
+
+    def random_position(self, rng: random.Random, size: int) -> Board:
+        """A board of about ``size`` cells, a fifth of them filled."""
+        rows = rng.randint(1, max(1, size // 2))
+        columns = max(1, size // rows)
+        empty = sum(1 << i for i in range(rows * columns) if rng.random() > 0.2)
+        return Board(rows, columns, empty)

@@ -1,0 +1,99 @@
+"""KONANE (Hawaiian checkers): jump one of your stones over an adjacent stone of the
+opponent's into the empty cell beyond, removing it; a move may go on jumping in the same
+direction.
+
+Ernst 1995, "Playing Konane mathematically" (*Games of No Chance*, MSRI 29); Hearn 2005
+proved it PSPACE-complete and seed 001 names it among the games shown universal
+(``001_56c9c94dd1ec088e.wrapped.txt`` L1538-1540).  Left plays the black stones ``x``,
+Right the white ``o``, as in CGSuite and cgt-tools.  Each stop along a line of jumps is
+a move of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from grundy.protocol import Citation, Move, PartizanRuleset, Player
+from grundy.rulesets.grids.clobber import format_jump
+from grundy.rulesets.grids.stones import (
+    ORTHOGONAL,
+    Stones,
+    format_stones,
+    parse_stones,
+    rays,
+    signed_stones_key,
+    stones_svg,
+)
+from grundy.rulesets.registry import register
+
+
+@register
+class Konane(PartizanRuleset[Stones]):
+    name = "konane"
+    summary = "Jump a stone of yours over an adjacent enemy stone (and on, in a line, if you like)."
+    citation = Citation("ernst-1995", locator="§1")
+    text_format = (
+        "rows of 'x' (Left's black stones), 'o' (Right's white stones) and '.' (empty) "
+        "joined by '/' (or '|'), e.g. xo./..o ; a move is r,c-r2,c2 (where the jumping "
+        "stone lands)"
+    )
+    examples = ("xo.", "xo.o.", "xo.ox.", "xox./o.o./.o..", "xoxo/oxox/xo../ox..")
+
+    def parse(self, text: str) -> Stones:
+        return parse_stones(text, "xo.", "Konane")
+
+    def format(self, position: Stones) -> str:
+        return format_stones(position)
+
+    def format_move(self, move: Move) -> str:
+        return format_jump(move)
+
+    def moves(self, position: Stones, player: Player) -> Iterator[tuple[Move, Stones]]:
+        """Stone (r, c) jumps to (r2, c2), taking every stone jumped; the label is
+        (r, c, r2, c2)."""
+        mine, theirs = ("x", "o") if player is Player.LEFT else ("o", "x")
+        rows, w, cells = position
+        for start, lines in enumerate(rays(rows, w, ORTHOGONAL)):
+            if cells[start] != mine:
+                continue
+            for line in lines:
+                after = None
+                for hop in range(1, len(line), 2):
+                    jumped, landing = line[hop - 1], line[hop]
+                    if cells[jumped] != theirs or cells[landing] != ".":
+                        break
+                    if after is None:
+                        after = list(cells)
+                        after[start] = "."
+                    after[jumped] = "."
+                    after[landing] = mine
+                    yield ((*divmod(start, w), *divmod(landing, w)),
+                           position._replace(cells="".join(after)))
+                    after[landing] = "."
+
+    def key(self, position: Stones) -> Any:
+        return self.signed_key(position)
+
+    def signed_key(self, position: Stones) -> tuple[Any, bool]:
+        """The board's least image under the eight symmetries (empty cells are landing
+        squares, so nothing is cropped); exchanging the colours gives the conjugate."""
+        return signed_stones_key(position, "")
+
+    def data(self, position: Stones) -> dict[str, Any]:
+        return {"rows": self.format(position).split("/") if position.rows else []}
+
+    def render_text(self, position: Stones) -> str:
+        return self.format(position).replace("/", "\n")
+
+    def render_svg(self, position: Stones) -> str:
+        return stones_svg(position, f"Konane {self.format(position)}")
+
+    def random_position(self, rng: random.Random, size: int) -> Stones:
+        """About ``size`` cells of the game's checkerboard, two in five emptied."""
+        rows = rng.randint(1, max(1, size // 3))
+        columns = max(1, size // rows)
+        return Stones(rows, columns, "".join(
+            "." if rng.random() < 0.4 else "xo"[(i // columns + i % columns) % 2]
+            for i in range(rows * columns)))

@@ -1,0 +1,1 @@
+"""Hackenbush: cutting coloured edges of a graph rooted on the ground."""

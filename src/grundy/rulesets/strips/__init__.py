@@ -1,0 +1,1 @@
+"""Partizan games on a strip of squares: Toads and Frogs."""

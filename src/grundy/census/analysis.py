@@ -194,6 +194,7 @@ def plot(directory: str | Path, path: str | Path) -> str:
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
+    from matplotlib.ticker import MaxNLocator
 
     census = load(directory)
     figure, axes = pyplot.subplots(figsize=(9, 4.5))
@@ -207,6 +208,7 @@ def plot(directory: str | Path, path: str | Path) -> str:
         axes.plot(range(first, first + len(values)), values, marker="o", markersize=3)
         axes.set_xlabel("n")
         axes.set_ylabel(value_column(directory))
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     else:
         rows = histogram(directory)
         sizes = sorted({n for n, _, _ in rows if n is not None})

@@ -145,10 +145,14 @@ def split_solve(ruleset_name: str, position: Any, *, depth: int = 2,
 
 def _solve_leaves(client: Client, ruleset_name: str, leaves: list[Any], store: str | None,
                   max_nodes: int | None) -> list[Any]:
-    """Each leaf as its own task, so that the workers share the load as it comes."""
+    """The leaves in contiguous batches, four per worker thread: neighbours in the tree
+    share subpositions, which a worker's solver then finds in its table, and the
+    batches are small enough for the workers to share the load as it comes."""
     require("distributed")
-    futures = [client.submit(solve_positions, ruleset_name, [leaf], store, max_nodes,
-                             pure=False) for leaf in leaves]
+    batches = 4 * max(1, sum(client.nthreads().values()))
+    size = -(-len(leaves) // batches)
+    futures = [client.submit(solve_positions, ruleset_name, leaves[start:start + size], store,
+                             max_nodes, pure=False) for start in range(0, len(leaves), size)]
     try:
         return [value for result in client.gather(futures) for value in result]
     finally:

@@ -18,7 +18,7 @@ from grundy.protocol import GrundyError, ImpartialRuleset, PartizanRuleset, Rule
 from grundy.rulesets import get
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.partizan import PartizanSolver
-from grundy.values import Game, format_nimber
+from grundy.values import Game, Outcome, format_nimber
 
 #: What a census can compute, and the columns each adds to the results.
 QUANTITIES: dict[str, tuple[str, ...]] = {
@@ -73,24 +73,24 @@ def solver_for(ruleset_name: str, store: str | None) -> Solver[Any] | PartizanSo
 def evaluate(solver: Solver[Any] | PartizanSolver[Any], position: Any,
              quantities: Sequence[str]) -> dict[str, Any]:
     """The asked-for columns of one position (one search for the value, reused for the
-    outcome and temperature)."""
+    outcome and temperature); extra keys are dropped by the caller."""
     row: dict[str, Any] = {}
     game: Game | None = None
     if {"nimber", "canonical", "temperature"} & set(quantities):
         if isinstance(solver, Solver):
             nimber = solver.grundy(position)
-            game = Game.nimber(nimber)
-            if "nimber" in quantities:
-                row["nimber"] = nimber
-            row["value"] = format_nimber(nimber)
+            row.update(nimber=nimber, value=format_nimber(nimber),
+                       outcome=Outcome.N.value if nimber else Outcome.P.value)
+            if "temperature" in quantities:
+                game = Game.nimber(nimber)
         else:
             game = solver.value(position)
-            row["value"] = str(game)
+            row.update(value=str(game), outcome=game.outcome().value)
     if "temperature" in quantities:
         assert game is not None
         row["temperature"] = str(game.temperature())
-    if "outcome" in quantities:
-        row["outcome"] = (game.outcome() if game is not None else solver.outcome(position)).value
+    if "outcome" in quantities and "outcome" not in row:
+        row["outcome"] = solver.outcome(position).value
     if "misere" in quantities:
         row["misere_outcome"] = solver.misere_outcome(position).value
     return row
@@ -100,18 +100,21 @@ def solve_chunk(ruleset_name: str, chunk: Chunk, quantities: tuple[str, ...],
                 store: str | None = None, max_nodes: int | None = None) -> dict[str, list[Any]]:
     """Solve every position of a chunk: the result columns, one entry per position.
 
-    A position over the node budget gets ``solved = False`` and nulls."""
+    The position column keeps a position's text as the family gave it (else the
+    ruleset's format); a position over the node budget gets ``solved = False`` and
+    nulls."""
     solver = solver_for(ruleset_name, store)
     names = columns(quantities)
     result: dict[str, list[Any]] = {name: [] for name in names}
+    given = [text for _, text in chunk.texts]
     for index, n, position in chunk.positions(solver.ruleset):
         solver.budget = Budget(max_nodes)
         try:
             row = evaluate(solver, position, quantities)
         except BudgetExceeded:
             row = {}
-        row.update(index=index, n=n, position=solver.ruleset.format(position),
-                   solved=bool(row))
+        text = given[index - chunk.start] if given else solver.ruleset.format(position)
+        row.update(index=index, n=n, position=text, solved=bool(row))
         for name in names:
             result[name].append(row.get(name))
     return result

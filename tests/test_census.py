@@ -309,43 +309,45 @@ def wait_for_chunks(directory: Path, count: int, seconds: float = 120) -> None:
         time.sleep(0.05)
 
 
-#: 12 chunks of one Node Kayles graph on 30 vertices each (about 0.1 s apiece)
-SLOW = Census("node-kayles", "random:30:12", ("nimber",), seed=7, chunk_size=1)
+def slow(seed: int) -> Census:
+    """12 chunks of one Node Kayles graph on 30 vertices each (about 0.1 s apiece); each
+    test has its own seed, so that no worker has solved them before."""
+    return Census("node-kayles", "random:30:12", ("nimber",), seed=seed, chunk_size=1)
 
 
-def test_a_worker_killed_mid_census_loses_nothing_and_doubles_nothing(tmp_path: Path) -> None:
+def test_a_worker_killed_mid_census_loses_nothing_and_doubles_nothing(
+        client: Any, tmp_path: Path) -> None:
     where = tmp_path / "killed"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as own:
-        errors: list[BaseException] = []
+    errors: list[BaseException] = []
 
-        def census() -> None:
-            try:
-                run(SLOW, where, client=own)
-            except BaseException as error:  # reported by the assertion below
-                errors.append(error)
+    def census() -> None:
+        try:
+            run(slow(8), where, client=client)
+        except BaseException as error:  # reported by the assertion below
+            errors.append(error)
 
-        thread = threading.Thread(target=census)
-        thread.start()
-        wait_for_chunks(where, 1)
-        victim = next(iter(own.run(os.getpid).values()))
-        os.kill(victim, signal.SIGKILL)
-        assert len(list(where.glob("chunk-*.parquet"))) < 12  # killed mid-census
-        thread.join(timeout=300)
+    thread = threading.Thread(target=census)
+    thread.start()
+    wait_for_chunks(where, 1)
+    victim = next(iter(client.run(os.getpid).values()))
+    os.kill(victim, signal.SIGKILL)  # a worker of the 2-worker cluster; its nanny restarts it
+    assert len(list(where.glob("chunk-*.parquet"))) < 12  # killed mid-census
+    thread.join(timeout=300)
     assert not errors and not thread.is_alive()
     indices = query(where, "SELECT index FROM census ORDER BY index").rows
     assert indices == [(i,) for i in range(12)]
     nk = impartial("node-kayles")
     assert [row[4] for row in rows(where)] == [
-        Solver(nk).grundy(nk.random_position(sample_rng(7, i), 30)) for i in range(12)]
+        Solver(nk).grundy(nk.random_position(sample_rng(8, i), 30)) for i in range(12)]
+    client.wait_for_workers(2)
 
 
 def test_a_killed_census_resumes_to_the_same_results(client: Any, tmp_path: Path) -> None:
     killed, whole = tmp_path / "killed", tmp_path / "whole"
-    command = [str(Path(sys.executable).parent / "grundy"), "census", SLOW.ruleset, SLOW.family,
-               "--seed", str(SLOW.seed), "--chunk-size", "1", "--out", str(killed),
-               "--workers", "2"]
+    census = slow(7)
+    command = [str(Path(sys.executable).parent / "grundy"), "census", census.ruleset,
+               census.family, "--seed", str(census.seed), "--chunk-size", "1", "--out", str(killed),
+               "--workers", "1"]
     process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
     try:
@@ -359,5 +361,5 @@ def test_a_killed_census_resumes_to_the_same_results(client: Any, tmp_path: Path
                                        "--scheduler", client.scheduler.address])
     assert resumed.exit_code == 0, resumed.output
     assert f"({12 - left} solved now" in resumed.output
-    run(SLOW, whole, client=client)
+    run(census, whole, client=client)
     assert rows(killed) == rows(whole)

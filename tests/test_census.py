@@ -272,7 +272,7 @@ def test_cli_census_query_and_export(client: Any, tmp_path: Path) -> None:
     failed = runner.invoke(cli, ["census", "node-kayles", f"file:{broken}", "--out",
                                  str(tmp_path / "broken"), *address])
     assert failed.exit_code == 2 and failed.output.count("\n") == 1, failed.output
-    assert "vertex 7 is out of range" in failed.output
+    assert "file position 2 ('3;0-7'): vertex 7 is out of range" in failed.output
     split = runner.invoke(cli, ["split", "node-kayles", "5;0-1,1-2,2-3,3-4", *address,
                                 "--json"])
     assert json.loads(split.output)["value"] == "*3"

@@ -143,6 +143,11 @@ class Family:
                           seed=self.seed)
                     for number, start in enumerate(range(0, total, chunk_size))]
         texts = self._texts(kind, rest)
+        for number, (_, text) in enumerate(texts, 1):
+            try:
+                ruleset.parse(text)
+            except GrundyError as error:
+                raise FamilyError(f"{kind} position {number} ({text[:60]!r}): {error}") from None
         return [Chunk(number, "texts", start, min(start + chunk_size, len(texts)),
                       texts=tuple(texts[start:start + chunk_size]))
                 for number, start in enumerate(range(0, len(texts), chunk_size))]

@@ -153,7 +153,7 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         return
     cluster = distributed.LocalCluster(n_workers=workers or os.cpu_count() or 1,
                                        threads_per_worker=1, processes=True,
-                                       dashboard_address=":0", silence_logs=logging.ERROR)
+                                       dashboard_address=":0", silence_logs=logging.CRITICAL)
     with cluster, distributed.Client(cluster) as client:
         yield client
 

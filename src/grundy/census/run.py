@@ -168,6 +168,8 @@ def run(census: Census, directory: str | Path, *, resume: bool = False,
     ``scheduler`` or a LocalCluster of ``workers`` processes.  With ``store`` every
     worker shares solved positions through that SQLite file.
     """
+    for module in ("distributed", "pyarrow"):  # before anything is written
+        require(module)
     census = census.normalised()
     directory = Path(directory)
     chunks = census.chunks()

@@ -15,7 +15,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from bench import atropos, burke, geography, octal, partizan, values
+from bench import atropos, burke, census, geography, octal, partizan, values
 from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
 from grundy.protocol import ImpartialRuleset
@@ -83,6 +83,8 @@ def main() -> None:
     for line in partizan.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in octal.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in census.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
 
 

@@ -282,6 +282,7 @@ def bench(args: tuple[str, ...]) -> None:
 # -- commands from topic modules: one import and one add_command line each -------------
 from grundy.cli.atropos import atropos  # noqa: E402
 from grundy.cli.burke import BURKE_COMMANDS  # noqa: E402
+from grundy.cli.census import CENSUS_COMMANDS  # noqa: E402
 from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
 from grundy.cli.octal import octal  # noqa: E402
@@ -302,6 +303,8 @@ cli.add_command(atropos)
 for _command in BURKE_COMMANDS:
     cli.add_command(_command)
 for _command in GEOGRAPHY_COMMANDS:
+    cli.add_command(_command)
+for _command in CENSUS_COMMANDS:
     cli.add_command(_command)
 
 

@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "rulesets": 3,
     "transforms": 4,
     "reductions": 5,
+    "oracles": 5,
     "web": 6,
     "cli": 7,
 }

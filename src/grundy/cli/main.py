@@ -284,6 +284,7 @@ from grundy.cli.atropos import atropos  # noqa: E402
 from grundy.cli.burke import BURKE_COMMANDS  # noqa: E402
 from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
+from grundy.cli.oracles import oracle  # noqa: E402
 from grundy.cli.serve import serve  # noqa: E402
 from grundy.cli.values import calc, thermograph  # noqa: E402
 
@@ -294,6 +295,7 @@ cli.add_command(tw_triangle)
 cli.add_command(calc)
 cli.add_command(thermograph)
 cli.add_command(atropos)
+cli.add_command(oracle)
 for _command in BURKE_COMMANDS:
     cli.add_command(_command)
 for _command in GEOGRAPHY_COMMANDS:

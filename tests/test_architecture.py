@@ -24,6 +24,7 @@ LAYERS: dict[str, int] = {
     "transforms": 4,
     "reductions": 5,
     "census": 5,
+    "oracles": 5,
     "web": 6,
     "cli": 7,
 }

@@ -286,6 +286,7 @@ from grundy.cli.census import CENSUS_COMMANDS  # noqa: E402
 from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
 from grundy.cli.octal import octal  # noqa: E402
+from grundy.cli.oracles import oracle  # noqa: E402
 from grundy.cli.serve import serve  # noqa: E402
 from grundy.cli.valueops import misere, value_ops  # noqa: E402
 from grundy.cli.values import calc, thermograph  # noqa: E402
@@ -300,6 +301,7 @@ cli.add_command(value_ops)
 cli.add_command(misere)
 cli.add_command(octal)
 cli.add_command(atropos)
+cli.add_command(oracle)
 for _command in BURKE_COMMANDS:
     cli.add_command(_command)
 for _command in GEOGRAPHY_COMMANDS:

@@ -251,3 +251,59 @@ def test_partizan_game_to_the_end_with_hints(server: str, page: Page) -> None:
         moves += 1
     assert moves >= 1
     assert page.locator("#status").get_attribute("class") in {"win", "lose"}
+
+
+GRID_3x4 = "12;" + ",".join(
+    [f"{r * 4 + c}-{r * 4 + c + 1}" for r in range(3) for c in range(3)]
+    + [f"{r * 4 + c}-{r * 4 + c + 4}" for r in range(2) for c in range(4)]
+)
+
+
+@pytest.mark.parametrize(("ruleset", "position", "clickable"), [
+    ("node-kayles", "5;0-1,1-2,2-3,3-4", 5),
+    ("node-kayles", GRID_3x4, 12),
+    ("snort", "5;0-1,1-2,2-3,3-4", 5),
+])
+def test_every_vertex_is_clickable(server: str, page: Page, ruleset: str, position: str,
+                                   clickable: int) -> None:
+    """Issue 18.1: vertices are paired with their labels by data-spot, not coordinates;
+    clicking the last vertex plays it."""
+    page.goto(f"{server}/play/{ruleset}?position={position}")
+    assert wait_for_turn(page)
+    assert page.locator("svg circle.clickable").count() == clickable
+    last = str(clickable - 1)
+    page.click(f"svg circle.clickable[data-spot='{last}']")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    assert page.locator("#history li").nth(1).text_content() == f"you: {last}"
+
+
+def test_grid_graph_is_drawn_as_a_grid(server: str, page: Page) -> None:
+    """Issue 18.5: a grid graph is drawn as its grid, and stays put after a move."""
+    page.goto(f"{server}/play/node-kayles?position={GRID_3x4}")
+    assert wait_for_turn(page)
+    where = ("[...document.querySelectorAll('svg circle')]"
+             ".map(c => [c.getAttribute('cx'), c.getAttribute('cy')])")
+    before = page.evaluate(where)
+    assert len({x for x, _ in before}) == 4 and len({y for _, y in before}) == 3
+    page.click("svg circle.clickable[data-spot='5']")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 3")
+    assert page.evaluate(where) == before
+
+
+def test_confirm_bar_is_hidden_unless_a_move_is_previewed(server: str, page: Page) -> None:
+    """Issue 18.2: the Confirm/Cancel bar shows only during a preview and never keeps
+    the text of an earlier preview."""
+    page.goto(server + "/play/transverse-wave?position=PPGG/GGPG")
+    assert wait_for_turn(page)
+    assert not page.locator("#confirm-bar").is_visible()
+    page.click("svg rect.clickable >> nth=0")
+    assert page.locator("#confirm-bar").is_visible()
+    assert "Column" in page.text_content("#preview-text")
+    page.click("#cancel")
+    assert not page.locator("#confirm-bar").is_visible()
+    page.click("svg rect.clickable >> nth=0")
+    page.click("#confirm")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    wait_for_turn(page)
+    assert not page.locator("#confirm-bar").is_visible()
+    assert page.text_content("#preview-text") == ""

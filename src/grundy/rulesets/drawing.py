@@ -46,3 +46,16 @@ def cell_grid(cells: Sequence[Sequence[str]], title: str, cell: int = 28) -> str
                 f'height="{cell}" fill="{fill}" stroke="{PAPER}" stroke-width="2"/>'
             )
     return svg_document(2 * margin + cell * cols, 2 * margin + cell * rows, body, title)
+
+
+def clickable_circle(x: float, y: float, radius: float, label: str, fill: str, *,
+                     ink: str = INK, stroke_width: float = 1.0, size: int = 11) -> list[str]:
+    """A labelled circle that the play page can click: the circle and its label both
+    carry ``data-spot`` (the label), so the page pairs them by that id, never by
+    coordinates."""
+    tag = f'data-spot="{escape(label, {chr(34): "&quot;"})}"'
+    return [
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:g}" fill="{fill}" stroke="{INK}" '
+        f'stroke-width="{stroke_width:g}" {tag}/>',
+        text(x, y, label, size, ink).replace("<text ", f"<text {tag} ", 1),
+    ]

@@ -49,7 +49,7 @@ from grundy.rulesets.atropos.board import (
     board,
 )
 from grundy.rulesets.atropos.search import State, abstract, candidates, geometry
-from grundy.rulesets.drawing import INK, PAPER, svg_document, text
+from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document
 from grundy.rulesets.registry import register
 
 
@@ -287,7 +287,7 @@ def board_text(position: AtroposPosition, colour_blind: bool = False) -> str:
 def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str = "") -> str:
     """An SVG picture; colour-blind mode draws barred / shaded / filled circles."""
     b = position.board
-    radius, step = 13.0, 30.0
+    radius, step = 16.0, 36.0
     dy = step * 0.866
     margin = 24.0
     defs = (
@@ -311,12 +311,14 @@ def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str 
             colour = b.colour_of(cell, position.colours)
             is_last = cell in b.index and b.index[cell] == position.last
             width = 3.5 if is_last else (1.0 if cell in b.index else 0.5)
-            body.append(
-                f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fills[colour]}" '
-                f'stroke="{INK}" stroke-width="{width}"/>'
-            )
-            if cell in b.index and not colour:
-                body.append(text(x, y, f"{cell[0]},{cell[1]}", 8))
+            if cell in b.index and not colour:  # open: labelled and clickable
+                body += clickable_circle(x, y, radius, f"{cell[0]},{cell[1]}", fills[colour],
+                             stroke_width=width, size=10)
+            else:
+                body.append(
+                    f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fills[colour]}" '
+                    f'stroke="{INK}" stroke-width="{width}"/>'
+                )
     size = 2 * margin + 2 * radius + step * (position.n + 2)
     height = 2 * margin + 2 * radius + dy * (position.n + 1)
     return svg_document(size, height, body, title or format_rows(position))

@@ -75,18 +75,13 @@ function cellsOf(svg) {
 }
 
 function spotsOf(svg) {
-  // Circles with a text drawn at their centre: the text is the spot's label.
-  const texts = [...svg.querySelectorAll("text")];
-  const spots = [];
-  for (const circle of svg.querySelectorAll("circle")) {
-    const x = +circle.getAttribute("cx"), y = +circle.getAttribute("cy");
-    const text = texts.find((t) => +t.getAttribute("x") === x && +t.getAttribute("y") === y);
-    if (text) {
-      text.setAttribute("pointer-events", "none");
-      spots.push({ circle, label: text.textContent });
-    }
+  // Clickable circles carry data-spot (their label), and so do their labels: pair them
+  // by that id, never by coordinates (which the SVG rounds differently).
+  for (const label of svg.querySelectorAll("text[data-spot]")) {
+    label.setAttribute("pointer-events", "none");
   }
-  return spots;
+  return [...svg.querySelectorAll("circle[data-spot]")].map(
+    (circle) => ({ circle, label: circle.dataset.spot }));
 }
 
 function movesAt(spot) {
@@ -253,7 +248,13 @@ function render() {
   drawBoard();
   drawMoves();
   if (game.picking !== null) drawChoices();
-  else if (game.selected === null) $("confirm-bar").hidden = true;
+  else if (game.selected === null) hideConfirm();
+}
+
+function hideConfirm() {
+  // No move is being previewed or chosen: no bar, and no stale text in it.
+  $("confirm-bar").hidden = true;
+  $("preview-text").textContent = "";
 }
 
 function drawChoices() {

@@ -307,3 +307,19 @@ def test_confirm_bar_is_hidden_unless_a_move_is_previewed(server: str, page: Pag
     wait_for_turn(page)
     assert not page.locator("#confirm-bar").is_visible()
     assert page.text_content("#preview-text") == ""
+
+
+def test_atropos_5_hint_in_the_browser(server: str, page: Page) -> None:
+    """Issue 18.3: the page pastes 5 and presses h; the fast Atropos solver answers."""
+    page.goto(server + "/play/atropos?position=3")
+    assert wait_for_turn(page)
+    page.fill("#paste", "5")
+    page.click("#start-paste")
+    page.wait_for_function("document.getElementById('paste').value === './../.../..../.....'")
+    assert wait_for_turn(page)
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "() => /Winning moves|No winning move/.test("
+        "document.getElementById('hint-result').textContent)"
+    )
+    assert page.text_content("#outcome").startswith(("P", "N"))

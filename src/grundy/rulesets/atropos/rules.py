@@ -48,7 +48,7 @@ from grundy.rulesets.atropos.board import (
     Cell,
     board,
 )
-from grundy.rulesets.atropos.search import State, abstract, candidates, geometry
+from grundy.rulesets.atropos.search import AtroposSolver, State, abstract, candidates, geometry
 from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document
 from grundy.rulesets.registry import register
 
@@ -381,6 +381,24 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
         if bad_triangles(position):
             return ("over",) if position.last == OVER else ("won",)
         return (position.n, *state_of(position, self.restricted))
+
+    outcomes_only = True
+    #: Most states one size's solver keeps between calls before its table is dropped.
+    MAX_TABLE: ClassVar[int] = 2_000_000
+
+    def own_outcome(self, position: AtroposPosition, budget: Any, store: Any) -> bool | None:
+        """The fast win/loss search (``search.AtroposSolver``, over abstract states), one
+        solver per board size and store kept between calls so a game reuses its table.
+        Suicidal moves lose at once, so the outcome is the same with or without them."""
+        if bad_triangles(position):
+            return None  # finished: the generic search sees it has no moves
+        solvers: dict[tuple[int, int], AtroposSolver] = self.__dict__.setdefault("_solvers", {})
+        slot = (position.n, id(store))
+        solver = solvers.get(slot)
+        if solver is None or solver.store is not store or len(solver.table) > self.MAX_TABLE:
+            solver = solvers[slot] = AtroposSolver(position.n, self.restricted, budget, store)
+        solver.budget = budget
+        return solver.wins(state_of(position, self.restricted))
 
     def render_text(self, position: AtroposPosition) -> str:
         return board_text(position)

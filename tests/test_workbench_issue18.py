@@ -1,0 +1,68 @@
+"""Issue 18 (the workbench as players would want it): API and CLI checks that failed
+before the fixes.  Browser checks are in test_web_browser.py."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy.cli.main import cli
+from grundy.rulesets import get
+from grundy.rulesets.atropos.search import first_player_wins
+from grundy.search import Budget, Solver
+from grundy.search.naive import naive_grundy
+from grundy.values import Outcome
+from grundy.web import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path_factory.mktemp("s") / "store.sqlite")) as client:
+        yield client
+
+
+# -- 3. Atropos uses its own fast solver ---------------------------------------------------
+
+
+def test_web_solves_atropos_5_and_hints(client: TestClient) -> None:
+    """Size 5 took the generic search past the budget; the Atropos solver takes ~1 s."""
+    result = client.post("/api/analyse", json={"ruleset": "atropos", "position": "5"}).json()
+    assert result["solved"], result
+    expected = Outcome.N if first_player_wins(5) else Outcome.P
+    assert result["outcome"] == expected.value
+    hint = client.post("/api/hint", json={"ruleset": "atropos", "position": "5"}).json()
+    assert hint["solved"], hint
+    assert any(m["winning"] for m in hint["moves"]) == (expected is Outcome.N)
+
+
+def test_web_budget_message_speaks_of_web_controls(client: TestClient) -> None:
+    body = {"ruleset": "node-kayles", "max_seconds": 0.001,
+            "position": "40;" + ",".join(f"{i}-{i + 1}" for i in range(39)) + ",0-20,5-30"}
+    result = client.post("/api/analyse", json=body).json()
+    assert not result["solved"]
+    assert "Budget field" in result["message"] and "--" not in result["message"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["atropos", "unrestricted-atropos",
+                                              "atropos-with-suicide"]))
+def test_atropos_own_outcome_matches_the_naive_search(seed: int, name: str) -> None:
+    ruleset = get(name)
+    position = ruleset.random_position(random.Random(seed), 6)  # sizes up to 2: small
+    fast = Solver(ruleset, Budget(max_seconds=30)).outcome(position)
+    assert fast is (Outcome.P if naive_grundy(ruleset, position) == 0 else Outcome.N)
+
+
+def test_grundy_value_atropos_uses_the_fast_solver() -> None:
+    result = CliRunner().invoke(cli, ["value", "atropos", "5", "--max-seconds", "20"])
+    assert result.exit_code == 0, result.output
+    first, second = result.output.splitlines()[:2]
+    wins = first_player_wins(5)
+    assert first.startswith("≠ 0" if wins else "0 ")
+    assert second.startswith("N" if wins else "P")

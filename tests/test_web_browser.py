@@ -323,3 +323,21 @@ def test_atropos_5_hint_in_the_browser(server: str, page: Page) -> None:
         "document.getElementById('hint-result').textContent)"
     )
     assert page.text_content("#outcome").startswith(("P", "N"))
+
+
+def test_domineering_by_clicking_cells(server: str, page: Page, tmp_path: Path) -> None:
+    """Issue 18.4: click a cell to preview your domino, click again to play it; every
+    placed domino is drawn as one bar, and moves name their two cells."""
+    page.goto(server + "/play/domineering?position=3x3")
+    assert wait_for_turn(page)
+    labels = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
+    assert "a1-a2" in labels  # Left (the human's default side) places vertical dominoes
+    page.click("svg rect[data-row='0'][data-col='0']")
+    assert page.locator("#confirm-bar").is_visible()
+    assert page.locator("svg rect.preview").count() == 2
+    assert "a1-a2" in page.text_content("#preview-text")
+    page.click("svg rect[data-row='0'][data-col='0']")  # the second click plays it
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 3")
+    assert page.locator("#history li").nth(1).text_content() == "you: a1-a2"
+    assert page.locator("svg rect.domino").count() == 2  # ours and the computer's reply
+    page.screenshot(path=str(tmp_path / "domineering.png"))

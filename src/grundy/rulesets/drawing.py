@@ -34,7 +34,8 @@ def text(x: float, y: float, label: str, size: int = 12, fill: str = INK) -> str
 
 
 def cell_grid(cells: Sequence[Sequence[str]], title: str, cell: int = 28) -> str:
-    """A grid of coloured squares (``cells[i][j]`` is a fill colour), columns numbered."""
+    """A grid of coloured squares (``cells[i][j]`` is a fill colour), columns numbered;
+    each square carries ``data-row`` and ``data-col`` for the play page."""
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
     margin = 20
@@ -43,7 +44,8 @@ def cell_grid(cells: Sequence[Sequence[str]], title: str, cell: int = 28) -> str
         for j, fill in enumerate(row):
             body.append(
                 f'<rect x="{margin + cell * j}" y="{margin + cell * i}" width="{cell}" '
-                f'height="{cell}" fill="{fill}" stroke="{PAPER}" stroke-width="2"/>'
+                f'height="{cell}" fill="{fill}" stroke="{PAPER}" stroke-width="2" '
+                f'data-row="{i}" data-col="{j}"/>'
             )
     return svg_document(2 * margin + cell * cols, 2 * margin + cell * rows, body, title)
 

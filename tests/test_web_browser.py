@@ -341,3 +341,37 @@ def test_domineering_by_clicking_cells(server: str, page: Page, tmp_path: Path) 
     assert page.locator("#history li").nth(1).text_content() == "you: a1-a2"
     assert page.locator("svg rect.domino").count() == 2  # ours and the computer's reply
     page.screenshot(path=str(tmp_path / "domineering.png"))
+
+
+def test_lattice_is_readable_and_the_result_sits_beside_the_list(server: str,
+                                                                  page: Page) -> None:
+    """Issue 18.6: boxes do not overlap, labels are readable, a legend names the arrow
+    kinds, and the mapping result shows beside the list (not far below it)."""
+    page.goto(server + "/lattice")
+    page.wait_for_selector("#lattice svg rect.node")
+    boxes = page.locator("#lattice svg rect.node").evaluate_all(
+        "rs => rs.map(r => [+r.getAttribute('x'), +r.getAttribute('y'),"
+        " +r.getAttribute('width'), +r.getAttribute('height')])")
+    for i, (x1, y1, w1, h1) in enumerate(boxes):
+        for x2, y2, w2, h2 in boxes[:i]:
+            assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
+    sizes = page.locator("#lattice svg text").evaluate_all(
+        "ts => ts.map(t => +t.getAttribute('font-size'))")
+    assert min(sizes) >= 12
+    kinds = set(page.locator("#lattice svg polyline.arrow").evaluate_all(
+        "ps => ps.map(p => p.dataset.kind)"))
+    legend = set(page.locator("#lattice svg text").all_text_contents())
+    assert kinds and kinds <= legend
+    page.locator("#lattice-list button").last.click()
+    page.click("#map-go")
+    page.wait_for_selector("#lattice-result table")
+    listed = page.locator("#lattice-list").bounding_box()
+    result = page.locator("#lattice-result").bounding_box()
+    assert listed is not None and result is not None
+    assert result["x"] >= listed["x"] + listed["width"]  # beside, not below
+    page.locator("#lattice-list button").last.scroll_into_view_if_needed()
+    assert page.locator("#lattice-result table").is_visible()
+    viewport = page.viewport_size
+    assert viewport is not None
+    top = page.evaluate("document.getElementById('lattice-result').getBoundingClientRect().top")
+    assert 0 <= top <= viewport["height"]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from grundy.cli.main import cli
 from grundy.rulesets import get
 from grundy.rulesets.atropos.search import first_player_wins
+from grundy.rulesets.drawing import layered_layout
 from grundy.search import Budget, Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import Outcome
@@ -66,3 +67,28 @@ def test_grundy_value_atropos_uses_the_fast_solver() -> None:
     wins = first_player_wins(5)
     assert first.startswith("≠ 0" if wins else "0 ")
     assert second.startswith("N" if wins else "P")
+
+
+# -- 6. the layered layout of the lattice ----------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(20, 200), st.integers(15, 120)), min_size=1, max_size=9),
+       st.sets(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=14))
+def test_layered_layout_keeps_boxes_and_bends_apart(
+    sizes: list[tuple[int, int]], pairs: set[tuple[int, int]]
+) -> None:
+    n = len(sizes)
+    edges = sorted((a, b) for a, b in pairs if a < b < n)  # a DAG: arcs go up the numbering
+    drawn = layered_layout([(float(w), float(h)) for w, h in sizes], edges)
+    boxes = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+             for (x, y), (w, h) in zip(drawn.centres, sizes, strict=True)]
+    for i, a in enumerate(boxes):
+        assert a[0] >= 0 and a[2] <= drawn.width and a[1] >= 0 and a[3] <= drawn.height
+        for b in boxes[:i]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    for (a, b), route in zip(edges, drawn.routes, strict=True):
+        assert route[0][1] == boxes[a][1] and route[-1][1] == boxes[b][3]  # top to bottom
+        for x, y in route[1:-1]:  # bends pass between boxes
+            assert not any(left < x < right and top < y < bottom
+                           for left, top, right, bottom in boxes)

@@ -313,6 +313,7 @@ def test_atropos_5_hint_in_the_browser(server: str, page: Page) -> None:
     """Issue 18.3: the page pastes 5 and presses h; the fast Atropos solver answers."""
     page.goto(server + "/play/atropos?position=3")
     assert wait_for_turn(page)
+    page.fill("#seconds", "10")  # room for a loaded machine: alone it takes about 1 s
     page.fill("#paste", "5")
     page.click("#start-paste")
     page.wait_for_function("document.getElementById('paste').value === './../.../..../.....'")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -33,11 +34,12 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 def test_web_solves_atropos_5_and_hints(client: TestClient) -> None:
     """Size 5 took the generic search past the budget; the Atropos solver takes ~1 s."""
-    result = client.post("/api/analyse", json={"ruleset": "atropos", "position": "5"}).json()
+    body = {"ruleset": "atropos", "position": "5", "max_seconds": 10}  # room for a busy machine
+    result = client.post("/api/analyse", json=body).json()
     assert result["solved"], result
     expected = Outcome.N if first_player_wins(5) else Outcome.P
     assert result["outcome"] == expected.value
-    hint = client.post("/api/hint", json={"ruleset": "atropos", "position": "5"}).json()
+    hint = client.post("/api/hint", json=body).json()
     assert hint["solved"], hint
     assert any(m["winning"] for m in hint["moves"]) == (expected is Outcome.N)
 
@@ -92,3 +94,28 @@ def test_layered_layout_keeps_boxes_and_bends_apart(
         for x, y in route[1:-1]:  # bends pass between boxes
             assert not any(left < x < right and top < y < bottom
                            for left, top, right, bottom in boxes)
+
+
+# -- 7, 8. grundy show for partizan rulesets; one play loop ---------------------------------
+
+
+def test_show_draws_partizan_positions(tmp_path: Path) -> None:
+    picture = tmp_path / "d.svg"
+    result = CliRunner().invoke(cli, ["show", "domineering", "3x3", "--svg", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert "a b c" in result.output and picture.read_text().startswith("<svg")
+
+
+def test_atropos_play_is_grundy_play() -> None:
+    """The same options, prompt, hints and record as `grundy play atropos`."""
+    moves = "?\nR1,1\n?\nB1,2\nG2,1\nR3,1\nB1,3\nG2,2\nquit\n"
+    ours = CliRunner().invoke(cli, ["atropos", "play", "--size", "3", "--level", "random",
+                                    "--first", "human", "--seed", "4", "--json"], input=moves)
+    theirs = CliRunner().invoke(cli, ["play", "atropos", "3", "--level", "random",
+                                      "--first", "human", "--seed", "4", "--json"], input=moves)
+    assert ours.exit_code == theirs.exit_code == 0, ours.output
+    assert ours.output == theirs.output
+    assert "Your move (? for a hint" in ours.output and "Winning moves" in ours.output
+    heuristic = CliRunner().invoke(cli, ["play", "atropos", "3", "--level", "heuristic",
+                                         "--first", "computer", "--json"], input="quit\n")
+    assert heuristic.exit_code == 0, heuristic.output

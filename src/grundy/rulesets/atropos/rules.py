@@ -400,6 +400,13 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
         solver.budget = budget
         return solver.wins(state_of(position, self.restricted))
 
+    def heuristic_move(self, position: AtroposPosition, rng: random.Random) -> Move:
+        """The thesis-style heuristic player (``players.Heuristic``): a safe move that
+        leaves the opponent fewest safe replies, a trap when there is one."""
+        from grundy.rulesets.atropos.players import Heuristic  # players imports this module
+
+        return Heuristic().choose(position, self.restricted, COLOURS, rng)
+
     def render_text(self, position: AtroposPosition) -> str:
         return board_text(position)
 

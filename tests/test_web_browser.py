@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from grundy.rulesets import all_rulesets, get
 from grundy.web import create_app
+from grundy.web.service import describe
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -117,8 +118,41 @@ def test_gallery_lists_every_registered_ruleset(server: str, page: Page, tmp_pat
     names = page.locator(".card").evaluate_all(
         "cards => cards.map(card => card.dataset.ruleset)"
     )
-    assert names == [ruleset.name for ruleset in all_rulesets()]
+    assert sorted(names) == sorted(ruleset.name for ruleset in all_rulesets())
     page.screenshot(path=str(tmp_path / "gallery.png"), full_page=True)
+
+
+def test_gallery_groups_by_family_searches_and_reaches_the_calculator(
+    server: str, page: Page
+) -> None:
+    """Issue 18.9: cards grouped by family package, a search box, the calculator."""
+    page.goto(server + "/")
+    page.wait_for_selector(".family .card")
+    families = page.locator(".family").evaluate_all("fs => fs.map(f => f.dataset.family)")
+    expected = {describe(ruleset)["family"] for ruleset in all_rulesets()}
+    assert sorted(families) == sorted(expected) and len(families) > 5
+    in_grids = page.locator(".family[data-family='grids'] .card").evaluate_all(
+        "cs => cs.map(c => c.dataset.ruleset)")
+    assert "domineering" in in_grids
+    page.fill("#search", "kayles")
+    visible = page.locator(".card:visible").evaluate_all("cs => cs.map(c => c.dataset.ruleset)")
+    assert "node-kayles" in visible and "domineering" not in visible
+    assert not page.locator(".family[data-family='grids']").is_visible()
+    page.click("a[href='#calculator']")
+    page.fill("#calc-input", "{4|2}")
+    page.click("#calc-go")
+    page.wait_for_selector("#calc-result .thermograph svg")
+
+
+@pytest.mark.parametrize("name", ["atropos", "transverse-wave", "domineering", "node-kayles"])
+def test_no_sideways_scroll_at_1366(server: str, browser: Browser, name: str) -> None:
+    """Issue 18.9: a 1366-pixel-wide window shows the whole play page."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{server}/play/{name}")
+    assert wait_for_turn(page)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    page.close()
+    assert wide <= 1366
 
 
 def test_transverse_wave_game_to_the_end_with_hints(

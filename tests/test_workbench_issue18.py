@@ -119,3 +119,11 @@ def test_atropos_play_is_grundy_play() -> None:
     heuristic = CliRunner().invoke(cli, ["play", "atropos", "3", "--level", "heuristic",
                                          "--first", "computer", "--json"], input="quit\n")
     assert heuristic.exit_code == 0, heuristic.output
+
+
+def test_encode_prints_a_summary_before_the_position() -> None:
+    result = CliRunner().invoke(cli, ["encode", "nim", "1,2", "--as", "geography"])
+    assert result.exit_code == 0, result.output
+    summary, position = result.stderr.strip(), result.stdout.strip()
+    assert summary.startswith("geography: 120 vertices") and "\n" not in summary
+    assert position.startswith("120;") and "vertices" not in position

@@ -115,7 +115,15 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "format": ruleset.text_format,
         "examples": list(ruleset.examples),
         "levels": levels,
+        "family": family_of(ruleset),
     }
+
+
+def family_of(ruleset: Ruleset[Any]) -> str:
+    """The family package a ruleset lives in (``grundy.rulesets.<family>``), or the
+    top package under grundy (``transforms``) for the rest."""
+    parts = type(ruleset).__module__.split(".")
+    return parts[2] if parts[1] == "rulesets" and len(parts) > 3 else parts[1]
 
 
 class Workbench:

@@ -24,7 +24,7 @@ tour: $(VENV)/.installed
 	$(BIN)/grundy tour
 
 test: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench docs
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
 

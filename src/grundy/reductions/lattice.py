@@ -99,6 +99,10 @@ class Lattice:
         lines += [f'  n{a} -> n{b} [label="{kinds}"];' for a, b, kinds in self.arrows]
         return "\n".join([*lines, "}"])
 
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the lattice."""
+        return self.svg()
+
     def svg(self) -> str:
         """A layered drawing (``drawing.layered_layout``): sources at the bottom, no
         box overlapping another or an arrow, arrows coloured by their strongest kind

@@ -7,32 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from grundy.values.svg import INK as INK
+from grundy.values.svg import PAPER as PAPER
+from grundy.values.svg import svg_document as svg_document
+from grundy.values.svg import text as text
+
 PURPLE = "#7b3fa0"
 GREEN = "#3a9a5b"
-INK = "#222222"
-PAPER = "#ffffff"
-
-
-def svg_document(width: float, height: float, body: Sequence[str], title: str = "") -> str:
-    """Wrap SVG elements in a standalone document with a white background."""
-    head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif">'
-    )
-    parts = [head]
-    if title:
-        parts.append(f"<title>{escape(title)}</title>")
-    parts.append(f'<rect width="{width:g}" height="{height:g}" fill="{PAPER}"/>')
-    parts.extend(body)
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-def text(x: float, y: float, label: str, size: int = 12, fill: str = INK) -> str:
-    return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
-        f'text-anchor="middle" dominant-baseline="central">{escape(label)}</text>'
-    )
 
 
 def cell_grid(cells: Sequence[Sequence[str]], title: str, cell: int = 28) -> str:

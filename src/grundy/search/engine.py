@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from grundy.protocol import ImpartialRuleset, Key, Move, Position, Ruleset
+from grundy.protocol import GrundyError, ImpartialRuleset, Key, Move, Position, Ruleset
 from grundy.search.budget import Budget
 from grundy.search.store import Store
 from grundy.values.outcome import Outcome
@@ -53,6 +53,11 @@ class Solver(Generic[Position]):
         budget: Budget | None = None,
         store: Store | None = None,
     ) -> None:
+        if not isinstance(ruleset, ImpartialRuleset):
+            raise GrundyError(
+                f"{ruleset.name} is partizan: Solver takes impartial rulesets; use "
+                "grundy.search.partizan.PartizanSolver, or grundy.api.solver for either kind"
+            )
         self.ruleset = ruleset
         self.budget = budget if budget is not None else Budget()
         self.store = store

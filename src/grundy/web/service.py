@@ -120,10 +120,12 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
 
 
 def family_of(ruleset: Ruleset[Any]) -> str:
-    """The family package a ruleset lives in (``grundy.rulesets.<family>``), or the
-    top package under grundy (``transforms``) for the rest."""
+    """The family package a ruleset lives in (``grundy.rulesets.<family>``), the package
+    under grundy for the rest (``transforms``), or "other" (rulesets defined elsewhere)."""
     parts = type(ruleset).__module__.split(".")
-    return parts[2] if parts[1] == "rulesets" and len(parts) > 3 else parts[1]
+    if parts[:2] == ["grundy", "rulesets"] and len(parts) > 3:
+        return parts[2]
+    return parts[1] if parts[0] == "grundy" and len(parts) > 2 else "other"
 
 
 class Workbench:

@@ -194,7 +194,8 @@ def thermograph(game: Game) -> Thermograph:
 
 
 def plot(thermo: Thermograph, path: str | Path, title: str = "") -> None:
-    """Draw the thermograph (values decrease to the right, as usual) into an image file."""
+    """Draw the thermograph (values decrease to the right, as usual) into an image file
+    with matplotlib (``pip install "grundy[plot]"``; ``Thermograph.svg`` needs nothing)."""
     import matplotlib
 
     matplotlib.use("Agg")

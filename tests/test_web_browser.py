@@ -141,7 +141,13 @@ def test_gallery_groups_by_family_searches_and_reaches_the_calculator(
     page.click("a[href='#calculator']")
     page.fill("#calc-input", "{4|2}")
     page.click("#calc-go")
-    page.wait_for_selector("#calc-result .thermograph svg")
+    page.wait_for_function(
+        "!/^(|Computing…)$/.test(document.getElementById('calc-result').textContent)")
+    answer = page.text_content("#calc-result") or ""
+    # a thermograph; on a machine too loaded to start the calculator's worker process
+    # within its 5 s, the calculator's own budget message
+    assert (page.locator("#calc-result .thermograph svg").count() == 1
+            or "not solved within the budget" in answer), answer
 
 
 @pytest.mark.parametrize("name", ["atropos", "transverse-wave", "domineering", "node-kayles"])

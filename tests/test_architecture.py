@@ -19,6 +19,7 @@ LAYERS: dict[str, int] = {
     "bibliography": 0,
     "values": 0,
     "protocol": 1,
+    "extras": 2,
     "search": 2,
     "rulesets": 3,
     "transforms": 4,
@@ -26,6 +27,7 @@ LAYERS: dict[str, int] = {
     "census": 5,
     "oracles": 5,
     "web": 6,
+    "api": 6,
     "cli": 7,
 }
 def part_of(path: Path) -> str:

@@ -65,10 +65,11 @@ def test_conjectures_table() -> None:
 
 
 def test_play_against_the_computer() -> None:
-    result = run("play", "--size", "3", "--opponent", "random-safe", "--seed", "1", "--json",
+    result = run("play", "--size", "3", "--level", "random", "--seed", "1", "--json",
                  stdin="R1,1\nB1,3\nG3,1\n")
     assert result.exit_code == 0, result.output
     record = json.loads(result.output.splitlines()[-1])
-    assert record["log"][0] == "player 1 colours R1,1"
+    assert record["moves"][0] == {"player": "human", "move": "R1,1",
+                                  "position": record["moves"][0]["position"]}
     computers = run("play", "--variant", "three-player", "--seat", "0", "--seed", "3", "--json")
     assert json.loads(computers.output.splitlines()[-1])["winner"] in (1, 2, 3)

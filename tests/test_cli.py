@@ -182,7 +182,8 @@ def test_computer_first_is_repeatable_with_a_seed() -> None:
     ("game", "side", "human"),
     [(["col", "2;0-1"], "L", "0\n"), (["col", "2;0-1"], "R", "1\n"),  # 0: the mover loses
      (["domineering", "1x4"], "L", ""),  # -2: Left has no move at all
-     (["domineering", "4x3"], "R", "".join(f"{r},{c}\n" for r in range(4) for c in range(3)) * 3)],
+     (["domineering", "4x3"], "R",  # every domino a1-b1, b1-c1, ... in turn
+      "".join(f"{a}{r}-{b}{r}\n" for r in range(1, 5) for a, b in ("ab", "bc")) * 3)],
 )
 def test_perfect_computer_wins_a_partizan_game_it_can_win(
     game: list[str], side: str, human: str

@@ -29,7 +29,7 @@ def value_of(ruleset: str, text: str) -> int:
 def test_encode_prints_a_geography_position_of_the_same_nimber() -> None:
     result = run("encode", "transverse-wave", "(01)(2)", "--as", "geography")
     assert result.exit_code == 0, result.output
-    assert value_of("geography", result.output.strip()) == 2
+    assert value_of("geography", result.stdout.strip()) == 2
 
 
 def test_encode_sum_xors_the_nimbers(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_generate_undirected_geography_of_value_7(tmp_path: Path) -> None:
     result = run("generate", "undirected-geography", "--nimber", "7",
                  "--dot", str(tmp_path / "g.dot"))
     assert result.exit_code == 0, result.output
-    text = result.output.strip()
+    text = result.stdout.strip()
     assert text.startswith("136;")
     assert value_of("undirected-geography", text) == 7
     assert (tmp_path / "g.dot").read_text().startswith("graph")

@@ -428,9 +428,8 @@ def test_calc_timeout_kills_and_replaces_the_worker(client: TestClient) -> None:
 
 def test_thermograph_svg_of_an_integer() -> None:
     from grundy.values import parse
-    from grundy.web.values import thermograph_svg
 
-    picture = thermograph_svg(parse("3").thermograph())
+    picture = parse("3").thermograph().svg()
     assert picture.startswith("<svg") and "temperature -1" in picture
 
 

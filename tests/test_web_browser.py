@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from grundy.rulesets import all_rulesets, get
 from grundy.web import create_app
+from grundy.web.service import describe
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -117,8 +118,47 @@ def test_gallery_lists_every_registered_ruleset(server: str, page: Page, tmp_pat
     names = page.locator(".card").evaluate_all(
         "cards => cards.map(card => card.dataset.ruleset)"
     )
-    assert names == [ruleset.name for ruleset in all_rulesets()]
+    assert sorted(names) == sorted(ruleset.name for ruleset in all_rulesets())
     page.screenshot(path=str(tmp_path / "gallery.png"), full_page=True)
+
+
+def test_gallery_groups_by_family_searches_and_reaches_the_calculator(
+    server: str, page: Page
+) -> None:
+    """Issue 18.9: cards grouped by family package, a search box, the calculator."""
+    page.goto(server + "/")
+    page.wait_for_selector(".family .card")
+    families = page.locator(".family").evaluate_all("fs => fs.map(f => f.dataset.family)")
+    expected = {describe(ruleset)["family"] for ruleset in all_rulesets()}
+    assert sorted(families) == sorted(expected) and len(families) > 5
+    in_grids = page.locator(".family[data-family='grids'] .card").evaluate_all(
+        "cs => cs.map(c => c.dataset.ruleset)")
+    assert "domineering" in in_grids
+    page.fill("#search", "kayles")
+    visible = page.locator(".card:visible").evaluate_all("cs => cs.map(c => c.dataset.ruleset)")
+    assert "node-kayles" in visible and "domineering" not in visible
+    assert not page.locator(".family[data-family='grids']").is_visible()
+    page.click("a[href='#calculator']")
+    page.fill("#calc-input", "{4|2}")
+    page.click("#calc-go")
+    page.wait_for_function(
+        "!/^(|Computing…)$/.test(document.getElementById('calc-result').textContent)")
+    answer = page.text_content("#calc-result") or ""
+    # a thermograph; on a machine too loaded to start the calculator's worker process
+    # within its 5 s, the calculator's own budget message
+    assert (page.locator("#calc-result .thermograph svg").count() == 1
+            or "not solved within the budget" in answer), answer
+
+
+@pytest.mark.parametrize("name", ["atropos", "transverse-wave", "domineering", "node-kayles"])
+def test_no_sideways_scroll_at_1366(server: str, browser: Browser, name: str) -> None:
+    """Issue 18.9: a 1366-pixel-wide window shows the whole play page."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{server}/play/{name}")
+    assert wait_for_turn(page)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    page.close()
+    assert wide <= 1366
 
 
 def test_transverse_wave_game_to_the_end_with_hints(
@@ -251,3 +291,128 @@ def test_partizan_game_to_the_end_with_hints(server: str, page: Page) -> None:
         moves += 1
     assert moves >= 1
     assert page.locator("#status").get_attribute("class") in {"win", "lose"}
+
+
+GRID_3x4 = "12;" + ",".join(
+    [f"{r * 4 + c}-{r * 4 + c + 1}" for r in range(3) for c in range(3)]
+    + [f"{r * 4 + c}-{r * 4 + c + 4}" for r in range(2) for c in range(4)]
+)
+
+
+@pytest.mark.parametrize(("ruleset", "position", "clickable"), [
+    ("node-kayles", "5;0-1,1-2,2-3,3-4", 5),
+    ("node-kayles", GRID_3x4, 12),
+    ("snort", "5;0-1,1-2,2-3,3-4", 5),
+])
+def test_every_vertex_is_clickable(server: str, page: Page, ruleset: str, position: str,
+                                   clickable: int) -> None:
+    """Issue 18.1: vertices are paired with their labels by data-spot, not coordinates;
+    clicking the last vertex plays it."""
+    page.goto(f"{server}/play/{ruleset}?position={position}")
+    assert wait_for_turn(page)
+    assert page.locator("svg circle.clickable").count() == clickable
+    last = str(clickable - 1)
+    page.click(f"svg circle.clickable[data-spot='{last}']")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    assert page.locator("#history li").nth(1).text_content() == f"you: {last}"
+
+
+def test_grid_graph_is_drawn_as_a_grid(server: str, page: Page) -> None:
+    """Issue 18.5: a grid graph is drawn as its grid, and stays put after a move."""
+    page.goto(f"{server}/play/node-kayles?position={GRID_3x4}")
+    assert wait_for_turn(page)
+    where = ("[...document.querySelectorAll('svg circle')]"
+             ".map(c => [c.getAttribute('cx'), c.getAttribute('cy')])")
+    before = page.evaluate(where)
+    assert len({x for x, _ in before}) == 4 and len({y for _, y in before}) == 3
+    page.click("svg circle.clickable[data-spot='5']")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 3")
+    assert page.evaluate(where) == before
+
+
+def test_confirm_bar_is_hidden_unless_a_move_is_previewed(server: str, page: Page) -> None:
+    """Issue 18.2: the Confirm/Cancel bar shows only during a preview and never keeps
+    the text of an earlier preview."""
+    page.goto(server + "/play/transverse-wave?position=PPGG/GGPG")
+    assert wait_for_turn(page)
+    assert not page.locator("#confirm-bar").is_visible()
+    page.click("svg rect.clickable >> nth=0")
+    assert page.locator("#confirm-bar").is_visible()
+    assert "Column" in page.text_content("#preview-text")
+    page.click("#cancel")
+    assert not page.locator("#confirm-bar").is_visible()
+    page.click("svg rect.clickable >> nth=0")
+    page.click("#confirm")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
+    wait_for_turn(page)
+    assert not page.locator("#confirm-bar").is_visible()
+    assert page.text_content("#preview-text") == ""
+
+
+def test_atropos_5_hint_in_the_browser(server: str, page: Page) -> None:
+    """Issue 18.3: the page pastes 5 and presses h; the fast Atropos solver answers."""
+    page.goto(server + "/play/atropos?position=3")
+    assert wait_for_turn(page)
+    page.fill("#seconds", "10")  # room for a loaded machine: alone it takes about 1 s
+    page.fill("#paste", "5")
+    page.click("#start-paste")
+    page.wait_for_function("document.getElementById('paste').value === './../.../..../.....'")
+    assert wait_for_turn(page)
+    page.keyboard.press("h")
+    page.wait_for_function(
+        "() => /Winning moves|No winning move/.test("
+        "document.getElementById('hint-result').textContent)"
+    )
+    assert page.text_content("#outcome").startswith(("P", "N"))
+
+
+def test_domineering_by_clicking_cells(server: str, page: Page, tmp_path: Path) -> None:
+    """Issue 18.4: click a cell to preview your domino, click again to play it; every
+    placed domino is drawn as one bar, and moves name their two cells."""
+    page.goto(server + "/play/domineering?position=3x3")
+    assert wait_for_turn(page)
+    labels = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
+    assert "a1-a2" in labels  # Left (the human's default side) places vertical dominoes
+    page.click("svg rect[data-row='0'][data-col='0']")
+    assert page.locator("#confirm-bar").is_visible()
+    assert page.locator("svg rect.preview").count() == 2
+    assert "a1-a2" in page.text_content("#preview-text")
+    page.click("svg rect[data-row='0'][data-col='0']")  # the second click plays it
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 3")
+    assert page.locator("#history li").nth(1).text_content() == "you: a1-a2"
+    assert page.locator("svg rect.domino").count() == 2  # ours and the computer's reply
+    page.screenshot(path=str(tmp_path / "domineering.png"))
+
+
+def test_lattice_is_readable_and_the_result_sits_beside_the_list(server: str,
+                                                                  page: Page) -> None:
+    """Issue 18.6: boxes do not overlap, labels are readable, a legend names the arrow
+    kinds, and the mapping result shows beside the list (not far below it)."""
+    page.goto(server + "/lattice")
+    page.wait_for_selector("#lattice svg rect.node")
+    boxes = page.locator("#lattice svg rect.node").evaluate_all(
+        "rs => rs.map(r => [+r.getAttribute('x'), +r.getAttribute('y'),"
+        " +r.getAttribute('width'), +r.getAttribute('height')])")
+    for i, (x1, y1, w1, h1) in enumerate(boxes):
+        for x2, y2, w2, h2 in boxes[:i]:
+            assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
+    sizes = page.locator("#lattice svg text").evaluate_all(
+        "ts => ts.map(t => +t.getAttribute('font-size'))")
+    assert min(sizes) >= 12
+    kinds = set(page.locator("#lattice svg polyline.arrow").evaluate_all(
+        "ps => ps.map(p => p.dataset.kind)"))
+    legend = set(page.locator("#lattice svg text").all_text_contents())
+    assert kinds and kinds <= legend
+    page.locator("#lattice-list button").last.click()
+    page.click("#map-go")
+    page.wait_for_selector("#lattice-result table")
+    listed = page.locator("#lattice-list").bounding_box()
+    result = page.locator("#lattice-result").bounding_box()
+    assert listed is not None and result is not None
+    assert result["x"] >= listed["x"] + listed["width"]  # beside, not below
+    page.locator("#lattice-list button").last.scroll_into_view_if_needed()
+    assert page.locator("#lattice-result table").is_visible()
+    viewport = page.viewport_size
+    assert viewport is not None
+    top = page.evaluate("document.getElementById('lattice-result').getBoundingClientRect().top")
+    assert 0 <= top <= viewport["height"]

@@ -151,6 +151,9 @@ class ImpartialRuleset(Ruleset[Position]):
     """A ruleset where both players have the same moves (normal play by default)."""
 
     impartial: ClassVar[bool] = True
+    #: Positions are played alone (never in sums) and ``own_outcome`` decides who
+    #: wins: the tools show the outcome, not a nimber (Atropos).
+    outcomes_only: ClassVar[bool] = False
 
     @abstractmethod
     def moves(self, position: Position) -> Iterable[tuple[Move, Position]]:
@@ -171,6 +174,13 @@ class ImpartialRuleset(Ruleset[Position]):
     def fast_outcome(self, position: Position) -> bool | None:
         """Whether the player to move wins (normal play) where a polynomial algorithm
         decides it without search, else None."""
+        return None
+
+    def own_outcome(self, position: Position, budget: Any, store: Any) -> bool | None:
+        """Whether the player to move wins (normal play), by a search of the ruleset's
+        own that is faster than the generic one, under ``budget`` (a
+        ``grundy.search.Budget``) with ``store`` (a ``grundy.search.Store`` or None);
+        None where the ruleset has none."""
         return None
 
     def parse_move(self, position: Position, text: str) -> Move:

@@ -16,10 +16,12 @@ import click
 
 from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, emit_json, json_option, search_options
+from grundy.cli.play import COMPUTER, HUMAN, LEVELS, play_game
 from grundy.protocol import IllegalMoveError
+from grundy.rulesets import get
 from grundy.rulesets.atropos.board import FROM_LETTER, LETTERS
 from grundy.rulesets.atropos.conjectures import check
-from grundy.rulesets.atropos.players import PLAYERS, player
+from grundy.rulesets.atropos.players import player
 from grundy.rulesets.atropos.rules import (
     AtroposMove,
     bad_triangles,
@@ -191,40 +193,52 @@ def dice(position: str, die_name: str | None, unrestricted: bool, as_json: bool)
 @click.option("--variant", type=click.Choice(["plain", "dice", "cards", "multi-cards",
                                               "three-player"]),
               default="plain", show_default=True)
-@click.option("--opponent", type=click.Choice(sorted(PLAYERS)), default="heuristic",
-              show_default=True, help="The computer players' strategy.")
+@click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
+              help="The computer: random (safe moves), heuristic, or perfect (a winning "
+                   "move whenever the solver finds one, else heuristic).")
+@click.option("--first", type=click.Choice([HUMAN, COMPUTER]), default=HUMAN,
+              show_default=True, help="Who moves first (two players).")
 @click.option("--die", "die_name", type=click.Choice(sorted(DICE)), default="d6",
               show_default=True, help="The die of --variant dice.")
 @click.option("--players", type=click.IntRange(2, 8), default=2, show_default=True,
               help="Seats for --variant multi-cards (three-player always has 3).")
-@click.option("--seat", type=click.IntRange(0, 8), default=1, show_default=True,
-              help="Your seat (1 moves first); 0: computers only.")
+@click.option("--seat", type=click.IntRange(0, 8),
+              help="Games of more than two: your seat (1 moves first); 0: computers only.")
 @UNRESTRICTED
 @click.option("--colour-blind", is_flag=True, help="Barred / shaded / filled symbols.")
 @click.option("--seed", type=int, help="Seed the dice, the cards and the computers.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
-              help="The perfect player's search budget per move (then it plays heuristically).")
+@search_options
 @json_option
-def play(size: int, variant: str, opponent: str, die_name: str, players: int, seat: int,
-         unrestricted: bool, colour_blind: bool, seed: int | None, max_nodes: int,
+def play(size: int, variant: str, level: str, first: str, die_name: str, players: int,
+         seat: int | None, unrestricted: bool, colour_blind: bool, seed: int | None,
+         max_nodes: int | None, max_seconds: float | None, store: str | None,
          as_json: bool) -> None:
-    """Play Atropos or a variant against computer opponents, reading moves from stdin.
+    """Play Atropos or a variant against the computer, reading moves from stdin.
 
-    Moves are written colour then row,column (R2,1; Y for green); in the card
-    phase type a card number or `pass`; `quit` leaves.  Three-player Atropos is
-    unrestricted (Burke 2009, Def 3.2.2) whatever --unrestricted says.
+    The plain game is `grundy play atropos SIZE` (the same prompt, hints with `?`,
+    --level and --first).  Moves are written colour then row,column (R2,1; Y also
+    means green); in the card phase type a card number or `pass`; `quit` leaves.
+    Three-player Atropos is unrestricted (Burke 2009, Def 3.2.2) whatever --unrestricted says.
     """
+    search = Search(max_nodes, max_seconds, store)
+    if variant == "plain" and seat is None:
+        ruleset = get("unrestricted-atropos" if unrestricted else "atropos")
+        play_game(ruleset, ruleset.parse(str(size)), first=first, side="L", level=level,
+                  seed=seed, search=search, as_json=as_json)
+        return
     match = Match(size, variant, players,  # type: ignore[arg-type]
                   restricted=not unrestricted and variant != "three-player",
                   faces=die(die_name), rng=random.Random(seed))
     out = Output(stderr=as_json)
-    bots = [player(opponent, max_nodes) for _ in range(match.players)]
+    strategy = "random-safe" if level == "random" else level
+    bots = [player(strategy, max_nodes or 200_000) for _ in range(match.players)]
+    you = seat if seat is not None else 1 if first == HUMAN else 2
     shown = 0
     while (decision := match.decision()) is not None:
         for line in match.log[shown:]:
             out.line(line)
         shown = len(match.log)
-        if decision.player + 1 != seat:
+        if decision.player + 1 != you:
             match.answer(bot_answer(match, bots[decision.player]))
             continue
         choice = ask(match, decision, out, colour_blind)
@@ -246,21 +260,30 @@ def play(size: int, variant: str, opponent: str, die_name: str, players: int, se
 
 
 def ask(match: Match, decision: Decision, out: Output, colour_blind: bool) -> Any:
-    """The human's answer to a decision: a move, a card index, None (pass) or "quit"."""
+    """The human's answer to a decision: a move, a card index, None (pass) or "quit";
+    the prompt is ``grundy play``'s (``?`` lists what may be played: the variants'
+    chance and cards leave no exact hints)."""
+    if decision.kind == "card":
+        hand = ", ".join(f"{k}: {face_text(c)}" for k, c in enumerate(decision.cards))
+        options = f"top card {face_text(match.top)}; your cards {hand}; a number or pass"
+    else:
+        out.line(board_text(match.position, colour_blind))
+        colours = ", ".join(LETTERS[c] for c in decision.colours)
+        legal = ", ".join(f"{LETTERS[c]}{j},{i}" for j, i, c in decision.moves)
+        options = f"You may colour with {colours}. Legal moves: {legal}"
+    out.line(options)
     while True:
-        if decision.kind == "card":
-            hand = ", ".join(f"{k}: {face_text(c)}" for k, c in enumerate(decision.cards))
-            out.line(f"top card {face_text(match.top)}; your cards {hand}; a number or pass")
-        else:
-            out.line(board_text(match.position, colour_blind))
-            legal = ", ".join(f"{LETTERS[c]}{j},{i}" for j, i, c in decision.moves)
-            out.line(f"you may colour with {face_text(decision.colours)}: {legal}")
+        click.echo("Your move (? for the legal moves, quit to stop): ", nl=False,
+                   err=out.stderr)
         line = sys.stdin.readline()
         if not line:
             return "quit"
         text = line.strip().upper()
         if text in ("QUIT", "Q", "EXIT"):
             return "quit"
+        if text in ("?", "HINT"):
+            out.line(options)
+            continue
         if decision.kind == "card":
             if text == "PASS":
                 return None

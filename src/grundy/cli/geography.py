@@ -40,8 +40,10 @@ def report(
     as_json: bool,
     **facts: Any,
 ) -> None:
-    """Print the position (text or JSON) and write the drawings asked for."""
+    """Print the position (text or JSON) and write the drawings asked for; in text mode a
+    one-line summary goes first, on stderr, so stdout stays a position to pipe on."""
     text = rules.format(position)
+    edges = sum(row.bit_count() for row in position.adj) // (1 if rules.directed else 2)
     if dot_path is not None:
         title = f"{rules.name} start={position.token}"
         dot = graph_dot(position.adj, rules.directed, title, selected=1 << position.token)
@@ -49,10 +51,13 @@ def report(
     if svg_path is not None:
         Path(svg_path).write_text(rules.render_svg(position), encoding="utf-8")
     if as_json:
-        edges = sum(row.bit_count() for row in position.adj) // (1 if rules.directed else 2)
         emit_json({"ruleset": rules.name, "position": text, "vertices": position.n,
                    "edges": edges, "build_seconds": round(seconds, 6), **facts})
     else:
+        noun = "arcs" if rules.directed else "edges"
+        click.echo(f"{rules.name}: {position.n:,} vertices, {edges:,} {noun}, token on vertex "
+                   f"{position.token}; built in {seconds:.3f} s ({len(text):,} characters "
+                   "follow; --svg or --dot draws it, --json gives these fields)", err=True)
         click.echo(text)
 
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +24,11 @@ from grundy.cli.common import (
     search_options,
 )
 from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value, resolve_partizan
-from grundy.cli.play import COMPUTER, HUMAN, Game
+from grundy.cli.play import COMPUTER, HUMAN, LEVELS, play_game
 from grundy.cli.tour import build_tour, render_tour
-from grundy.protocol import Player, Ruleset
+from grundy.protocol import Ruleset
 from grundy.rulesets import GrundyError, all_rulesets
-from grundy.search import Solver
-from grundy.search.partizan import PartizanSolver
-from grundy.values import format_nimber, mex
+from grundy.values import Outcome, format_nimber, mex
 
 # -- commands -----------------------------------------------------------------------
 
@@ -83,6 +79,17 @@ def value(
         if misere or outcome_only:
             outcome = (solver.misere_outcome if misere else solver.outcome)(position)
             echo_outcome(ruleset, position, outcome, misere, as_json)
+            return
+        if ruleset.outcomes_only:  # Atropos: its own fast search decides who wins
+            outcome = solver.outcome(position)
+            value_text = "0" if outcome is Outcome.P else "≠ 0"
+            if as_json:
+                emit_json({**ruleset.to_json(position), "value": value_text,
+                           "nimber": 0 if outcome is Outcome.P else None,
+                           "outcome": outcome.value})
+            else:
+                click.echo(f"{value_text} ({ruleset.name} is searched for its outcome only)\n"
+                           f"{outcome.value}: {outcome.description}")
             return
         nimber = solver.grundy(position)
     outcome = outcome_of(nimber)
@@ -156,8 +163,9 @@ def moves(
               show_default=True, help="Who moves first.")
 @click.option("--side", type=click.Choice(["L", "R"]), default="L", show_default=True,
               help="Partizan rulesets: the player you play, L (Left, Black) or R (Right, White).")
-@click.option("--level", type=click.Choice(["random", "perfect"]), default="perfect",
-              show_default=True, help="perfect: a winning move whenever one exists.")
+@click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
+              help="perfect: a winning move whenever one exists; heuristic: the ruleset's "
+                   "own rule of thumb (Atropos).")
 @click.option("--seed", type=int, help="Seed the computer's choices (repeatable games).")
 @search_options
 @json_option
@@ -180,33 +188,13 @@ def play(
     moves; when it runs out the computer plays a random move.  With --json the game
     is shown on stderr and its record printed as JSON on stdout.
     """
-    search = Search(max_nodes, max_seconds, store)
-    spinner = Spinner()
-    human_side: Player | None = None
     ruleset: Ruleset[Any]
-    solver: AbstractContextManager[Solver[Any] | PartizanSolver[Any]]
     if is_partizan(game):
-        partizan, position = resolve_partizan(game, "partizan sums are not played")
-        ruleset, human_side = partizan, Player(side)
-        solver = search.partizan_solver(partizan, spinner)
+        ruleset, position = resolve_partizan(game, "partizan sums are not played")
     else:
-        impartial, position = resolve(game)
-        ruleset, solver = impartial, search.solver(impartial, spinner)
-    with solver as opened:
-        record = Game(
-            ruleset, position, opened,
-            human_first=first == HUMAN,
-            human_side=human_side,
-            perfect=level == "perfect",
-            rng=random.Random(seed),
-            new_budget=lambda: search.budget(spinner),
-            spinner=spinner,
-            out=Output(stderr=as_json),
-        ).run()
-    if as_json:
-        sides = {} if human_side is None else {"side": human_side.value}
-        emit_json({"start": ruleset.to_json(position), "first": first, **sides,
-                   "level": level, "seed": seed, **record})
+        ruleset, position = resolve(game)
+    play_game(ruleset, position, first=first, side=side, level=level, seed=seed,
+              search=Search(max_nodes, max_seconds, store), as_json=as_json)
 
 
 @cli.command(context_settings=GAME_SETTINGS)
@@ -216,7 +204,11 @@ def play(
 @json_option
 def show(game: tuple[str, ...], svg_path: str | None, as_json: bool) -> None:
     """Draw a position: a text picture, its JSON description, or an SVG file."""
-    ruleset, position = resolve(game)
+    ruleset: Ruleset[Any]
+    if is_partizan(game):
+        ruleset, position = resolve_partizan(game, "partizan sums are not drawn")
+    else:
+        ruleset, position = resolve(game)
     if svg_path is not None:
         Path(svg_path).write_text(ruleset.render_svg(position), encoding="utf-8")
     if as_json:

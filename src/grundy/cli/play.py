@@ -10,17 +10,22 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, cast
 
 import click
 
 from grundy.cli import Output, Spinner
+from grundy.cli.common import Search, emit_json
 from grundy.protocol import Move, PartizanRuleset, Player, Ruleset
-from grundy.rulesets import IllegalMoveError, ImpartialRuleset
+from grundy.rulesets import GrundyError, IllegalMoveError, ImpartialRuleset
 from grundy.search import Budget, BudgetExceeded, Solver
 from grundy.search.partizan import PartizanSolver
 
 HUMAN, COMPUTER = "human", "computer"
+#: The computer's levels: a random move, a winning move whenever one exists, or the
+#: ruleset's own rule of thumb (``heuristic_move(position, rng)``, where it has one).
+LEVELS = ("random", "perfect", "heuristic")
 QUIT = frozenset({"quit", "q", "exit"})
 HINT = frozenset({"?", "hint"})
 
@@ -41,7 +46,7 @@ class Game:
         *,
         human_first: bool,
         human_side: Player | None,
-        perfect: bool,
+        level: str,
         rng: random.Random,
         new_budget: Callable[[], Budget],
         spinner: Spinner,
@@ -53,7 +58,12 @@ class Game:
         self.mover = HUMAN if human_first else COMPUTER
         self.sides = {HUMAN: human_side,
                       COMPUTER: None if human_side is None else human_side.opponent}
-        self.perfect = perfect
+        self.level = level
+        self.heuristic: Callable[[Any, random.Random], Move] | None = getattr(
+            ruleset, "heuristic_move", None)
+        if level == "heuristic" and self.heuristic is None:
+            raise GrundyError(f"{ruleset.name} has no heuristic player: use --level random "
+                              "or perfect")
         self.rng = rng
         self.new_budget = new_budget
         self.spinner = spinner
@@ -151,8 +161,11 @@ class Game:
             self.out.line("No winning move: every move loses against perfect play.")
 
     def choose(self, legal: list[tuple[Move, Any]]) -> Move:
-        """A winning move if one exists and the level is perfect, else a random move."""
-        if self.perfect:
+        """A winning move if one exists and the level is perfect, the ruleset's heuristic
+        move at level heuristic, else a random move."""
+        if self.heuristic is not None and self.level == "heuristic":
+            return self.heuristic(self.position, self.rng)
+        if self.level == "perfect":
             self.solver.budget = self.new_budget()
             side = self.sides[self.mover]
             try:
@@ -171,3 +184,30 @@ class Game:
 
 def _name(side: Player) -> str:
     return "Left (Black)" if side is Player.LEFT else "Right (White)"
+
+
+def play_game(ruleset: Ruleset[Any], position: Any, *, first: str, side: str, level: str,
+              seed: int | None, search: Search, as_json: bool) -> None:
+    """One game at the terminal (``grundy play``, ``grundy atropos play``): the human
+    plays ``side`` in a partizan game; with ``as_json`` the game goes to stderr and its
+    record, as JSON, to stdout."""
+    spinner = Spinner()
+    human_side = Player(side) if isinstance(ruleset, PartizanRuleset) else None
+    solver: AbstractContextManager[Solver[Any] | PartizanSolver[Any]] = (
+        search.partizan_solver(ruleset, spinner) if isinstance(ruleset, PartizanRuleset)
+        else search.solver(cast(ImpartialRuleset[Any], ruleset), spinner))
+    with solver as opened:
+        record = Game(
+            ruleset, position, opened,
+            human_first=first == HUMAN,
+            human_side=human_side,
+            level=level,
+            rng=random.Random(seed),
+            new_budget=lambda: search.budget(spinner),
+            spinner=spinner,
+            out=Output(stderr=as_json),
+        ).run()
+    if as_json:
+        sides = {} if human_side is None else {"side": human_side.value}
+        emit_json({"start": ruleset.to_json(position), "first": first, **sides,
+                   "level": level, "seed": seed, **record})

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from grundy.extras import require
 from grundy.search import Store, default_store_path
 
 
@@ -19,6 +20,7 @@ from grundy.search import Store, default_store_path
                    "~/.local/share/grundy/store.sqlite; 'none' keeps them in memory only).")
 def serve(host: str, port: int, store: str | None) -> None:
     """Start the browser workbench: play, values and hints at http://HOST:PORT/."""
+    require("web", "grundy serve", "fastapi", "uvicorn")
     import uvicorn
 
     from grundy.web import create_app

@@ -10,6 +10,7 @@ from typing import TypeVar
 import click
 
 from grundy.cli.common import CliError, emit_json, json_option
+from grundy.extras import require
 from grundy.search import BudgetExceeded
 from grundy.values import Game, NotationError, Thermograph, checked, parse
 from grundy.values.thermograph import plot
@@ -99,7 +100,8 @@ def _calc(expression: str, as_json: bool) -> None:
 @click.command()
 @click.argument("expression")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
-              help="Save a picture of the thermograph (PNG, SVG or PDF by extension).")
+              help="Save a picture of the thermograph (SVG drawn by grundy itself; PNG or PDF "
+                   "by extension with the plot extra).")
 @time_option
 @json_option
 def thermograph(expression: str, plot_path: str | None, max_seconds: float | None,
@@ -112,10 +114,13 @@ def thermograph(expression: str, plot_path: str | None, max_seconds: float | Non
     with checked(_deadline(max_seconds)):
         game = _parse(expression)
         thermo = game.thermograph()
-    if plot_path is not None:
+    title = f"{game}: mean {thermo.mast}, temperature {thermo.temperature}"
+    if plot_path is not None and Path(plot_path).suffix.lower() == ".svg":
+        Path(plot_path).write_text(thermo.svg(title), encoding="utf-8")
+    elif plot_path is not None:
+        require("plot", f"a {Path(plot_path).suffix or 'PNG'} thermograph", "matplotlib")
         try:
-            plot(thermo, plot_path, title=f"{game}: mean {thermo.mast}, "
-                                         f"temperature {thermo.temperature}")
+            plot(thermo, plot_path, title=title)
         except ValueError as error:  # matplotlib: an extension it cannot write
             raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
     if as_json:

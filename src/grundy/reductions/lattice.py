@@ -7,16 +7,17 @@ node, named by its members; arrows between nodes come from the registry, and an
 arrow implied by a longer path is still drawn when a reduction registers it (the
 figure draws Node Kayles → Demographic Influence too).  Composite paths are checked
 as compositions (``composites``).  Text output: Mermaid and DOT; pictures: an SVG
-with a layered layout (longest path from the bottom), no external tools.
+with a Sugiyama-style layered layout (``drawing.layered_layout``), no external tools.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
-from grundy.reductions.registry import Reduction, all_reductions, get
+from grundy.reductions.registry import Kind, Reduction, all_reductions, get
 from grundy.reductions.verify import compose
-from grundy.rulesets.drawing import INK, PAPER, svg_document, text
+from grundy.rulesets.drawing import INK, PAPER, layered_layout, svg_document, text
 
 #: Figure 11's arrows (TW:L514-520), each "A is a special case of B".
 FIGURE_11 = (
@@ -28,6 +29,19 @@ FIGURE_11 = (
     ("friend-circle", "demographic-influence"),
     ("node-kayles", "demographic-influence"),
 )
+
+#: Reduction kinds, strongest first; an arrow is drawn in its strongest kind's style.
+STRONGEST = [kind.value for kind in Kind]
+#: Colour and dash pattern of each kind's arrows (Okabe-Ito colours, told apart by
+#: dashes too).
+KIND_STYLE = {
+    "isomorphism": ("#0072b2", ""),
+    "special-case": ("#009e73", ""),
+    "value-preserving": ("#cc79a7", "8 3"),
+    "nimber-preserving": ("#d55e00", "8 3"),
+    "winnability-preserving": ("#56b4e9", "2 3"),
+    "outcome-relation": ("#e69f00", "2 3"),
+}
 
 #: Paths through the lattice checked as compositions of registered reductions.
 COMPOSITE_PATHS = (
@@ -85,36 +99,48 @@ class Lattice:
         lines += [f'  n{a} -> n{b} [label="{kinds}"];' for a, b, kinds in self.arrows]
         return "\n".join([*lines, "}"])
 
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the lattice."""
+        return self.svg()
+
     def svg(self) -> str:
-        """Layers bottom to top, boxes spread evenly in each layer, straight arrows."""
-        layer = self.layers()
-        depth = max(layer, default=0) + 1
-        rows: list[list[int]] = [[] for _ in range(depth)]
-        for i, level in enumerate(layer):
-            rows[level].append(i)
-        box_w, box_h, gap_x, gap_y = 220, 26, 30, 70
-        width = max(len(row) for row in rows) * (box_w + gap_x) + gap_x
-        height = depth * (box_h * 3 + gap_y) + gap_y
-        spot: dict[int, tuple[float, float, float]] = {}
-        for level, row in enumerate(rows):
-            for k, i in enumerate(row):
-                x = (k + 0.5) * width / len(row)
-                h = box_h * len(self.nodes[i])
-                y = height - gap_y - level * (box_h * 3 + gap_y) - h / 2
-                spot[i] = (x, y, h)
-        body = ['<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" '
-                'markerWidth="7" markerHeight="7" orient="auto">'
-                f'<path d="M0,0 L10,5 L0,10 z" fill="{INK}"/></marker></defs>']
-        for a, b, _ in self.arrows:
-            (xa, ya, ha), (xb, yb, hb) = spot[a], spot[b]
-            body.append(f'<line x1="{xa:.1f}" y1="{ya - ha / 2:.1f}" x2="{xb:.1f}" '
-                        f'y2="{yb + hb / 2:.1f}" stroke="{INK}" marker-end="url(#arrow)"/>')
-        for i, (x, y, tall) in spot.items():
-            body.append(f'<rect x="{x - box_w / 2:.1f}" y="{y - tall / 2:.1f}" width="{box_w}" '
-                        f'height="{tall:.1f}" rx="6" fill="{PAPER}" stroke="{INK}"/>')
-            for k, name in enumerate(self.nodes[i]):
-                body.append(text(x, y - tall / 2 + box_h * (k + 0.5), name, 12))
-        return svg_document(width, height, body, "lattice of rulesets")
+        """A layered drawing (``drawing.layered_layout``): sources at the bottom, no
+        box overlapping another or an arrow, arrows coloured by their strongest kind
+        (legend below; every kind of an arrow in its tooltip)."""
+        font, line = 13, 19
+        sizes = [(7.6 * max(map(len, node)) + 24, line * len(node) + 10) for node in self.nodes]
+        drawn = layered_layout(sizes, [(a, b) for a, b, _ in self.arrows])
+        kinds = [min(k.split(", "), key=STRONGEST.index) for _, _, k in self.arrows]
+        used = sorted(set(kinds), key=STRONGEST.index)
+        legend_h = 24 * len(used) + 16
+        width = max(drawn.width, 330.0)
+        body = ["<defs>" + "".join(
+            f'<marker id="arrow-{kind}" viewBox="0 0 10 10" refX="10" refY="5" '
+            f'markerWidth="8" markerHeight="8" orient="auto">'
+            f'<path d="M0,0 L10,5 L0,10 z" fill="{KIND_STYLE[kind][0]}"/></marker>'
+            for kind in used) + "</defs>"]
+        for (_, _, every), kind, route in zip(self.arrows, kinds, drawn.routes, strict=True):
+            colour, dash = KIND_STYLE[kind]
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in route)
+            body.append(
+                f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2" '
+                f'stroke-dasharray="{dash}" marker-end="url(#arrow-{kind})" class="arrow" '
+                f'data-kind="{kind}"><title>{escape(every)}</title></polyline>')
+        for node, (x, y), (w, h) in zip(self.nodes, drawn.centres, sizes, strict=True):
+            body.append(f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" '
+                        f'height="{h:.1f}" rx="6" fill="{PAPER}" stroke="{INK}" class="node"/>')
+            for k, name in enumerate(node):
+                body.append(text(x, y - h / 2 + 5 + line * (k + 0.5), name, font))
+        top = drawn.height
+        for k, kind in enumerate(used):
+            colour, dash = KIND_STYLE[kind]
+            y = top + 12 + 24 * k
+            body.append(f'<line x1="20" y1="{y}" x2="60" y2="{y}" stroke="{colour}" '
+                        f'stroke-width="2" stroke-dasharray="{dash}" '
+                        f'marker-end="url(#arrow-{kind})"/>')
+            body.append(text(70, y, kind, font).replace('text-anchor="middle"',
+                                                        'text-anchor="start"'))
+        return svg_document(width, top + legend_h, body, "lattice of rulesets")
 
 
 def build(reductions: list[Reduction] | None = None) -> Lattice:

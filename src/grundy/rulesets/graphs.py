@@ -24,7 +24,7 @@ from typing import Any
 import pynauty
 
 from grundy.protocol import ParseError
-from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
+from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, clickable_circle, svg_document
 
 Adjacency = tuple[int, ...]
 
@@ -356,6 +356,76 @@ def graph_dot(adj: Adjacency, directed: bool, title: str, *, selected: int = 0) 
     return "\n".join([*lines, "}"]) + "\n"
 
 
+Point = tuple[float, float]
+#: Largest graph laid out by networkx's spring model (quadratic per step); bigger ones,
+#: and every graph when numpy (which networkx's layouts need) is missing, go on a circle.
+MAX_SPRING = 400
+
+
+def _grid_neighbours(v: int, columns: int, n: int) -> int:
+    """The neighbours of ``v`` in the grid ``columns`` wide numbered row by row."""
+    row_start = v - v % columns
+    beside = [u for u in (v - 1, v + 1) if row_start <= u < min(n, row_start + columns)]
+    return mask_of([*beside, *(u for u in (v - columns, v + columns) if 0 <= u < n)])
+
+
+def _grid_shape(adj: Adjacency) -> tuple[int, int] | None:
+    """(rows, columns) when the graph is exactly the grid numbered row by row (a path of
+    at most 12 vertices counts as one row)."""
+    n = len(adj)
+    for columns in range(2, n + 1):
+        rows, extra = divmod(n, columns)
+        if extra or (rows == 1 and n > 12):
+            continue
+        if all(adj[v] == _grid_neighbours(v, columns, n) for v in range(n)):
+            return rows, columns
+    return None
+
+
+def _on_circle(n: int) -> tuple[Point, ...]:
+    radius = max(1.0, n / (2 * math.pi))
+    return tuple(
+        (radius * math.cos(2 * math.pi * v / n - math.pi / 2),
+         radius * math.sin(2 * math.pi * v / n - math.pi / 2))
+        for v in range(n)
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def layout(adj: Adjacency) -> tuple[Point, ...]:
+    """Where to draw each vertex, with neighbours about one unit apart.
+
+    The layout depends on the graph alone (moves never change a game's graph), so
+    the picture stays put during a game.  A grid numbered row by row is drawn as
+    that grid; other graphs are relaxed by networkx's spring model with a fixed seed,
+    starting from networkx's planar layout when the graph is planar (fewer
+    crossings), else from a circle.  Without numpy (``pip install grundy[web]``) or
+    past ``MAX_SPRING`` vertices, the vertices stay on the circle.
+    """
+    n = len(adj)
+    shape = _grid_shape(adj)
+    if shape is not None:
+        return tuple((float(v % shape[1]), float(v // shape[1])) for v in range(n))
+    circle = _on_circle(n)
+    if n < 3 or n > MAX_SPRING:
+        return circle
+    try:
+        import networkx as nx
+        import numpy  # noqa: F401  (networkx's layouts need it)
+    except ImportError:
+        return circle
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from((a, b) for a, b in edge_list(adj, True) if a != b)
+    planar, _ = nx.check_planarity(graph)
+    start = nx.planar_layout(graph) if planar else dict(enumerate(circle))
+    placed = nx.spring_layout(graph, pos=start, seed=7)
+    points = [(float(placed[v][0]), float(placed[v][1])) for v in range(n)]
+    lengths = sorted(math.dist(points[a], points[b]) for a, b in graph.edges)
+    unit = lengths[len(lengths) // 2] if lengths else 1 / math.sqrt(n)
+    return tuple((x / unit, y / unit) for x, y in points)
+
+
 def graph_svg(
     adj: Adjacency,
     directed: bool,
@@ -365,19 +435,17 @@ def graph_svg(
     highlighted: int = 0,
     removed: int = 0,
 ) -> str:
-    """Vertices on a circle, numbered; ``selected`` filled purple, ``highlighted``
-    green, ``removed`` grey (with their edges); arcs end in arrowheads."""
-    n = len(adj)
-    node, margin = 13.0, 24.0
-    radius = max(50.0, 2.2 * node * n / math.pi) if n > 1 else 0.0
-    centre = margin + node + radius
-    spots = [
-        (
-            centre + radius * math.cos(2 * math.pi * v / n - math.pi / 2),
-            centre + radius * math.sin(2 * math.pi * v / n - math.pi / 2),
-        )
-        for v in range(n)
-    ]
+    """The graph as ``layout`` places it, vertices numbered; ``selected`` filled purple,
+    ``highlighted`` green, ``removed`` grey (with their edges); arcs end in arrowheads.
+    Each vertex and its number carry ``data-spot`` (the vertex) for the play page."""
+    node, margin, unit = 13.0, 24.0, 56.0
+    points = layout(adj)
+    low_x = min((x for x, _ in points), default=0.0)
+    low_y = min((y for _, y in points), default=0.0)
+    spots = [(margin + node + unit * (x - low_x), margin + node + unit * (y - low_y))
+             for x, y in points]
+    width = 2 * (margin + node) + max((x for x, _ in spots), default=0.0) - margin - node
+    height = 2 * (margin + node) + max((y for _, y in spots), default=0.0) - margin - node
     body = []
     if directed:
         body.append(
@@ -407,10 +475,6 @@ def graph_svg(
             if highlighted & bit
             else PAPER
         )
-        ink = PAPER if selected & bit else INK
-        body.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{node:g}" fill="{fill}" stroke="{INK}"/>'
-        )
-        body.append(text(x, y, str(v), 11, ink))
-    side = 2 * centre
-    return svg_document(side, side, body, title)
+        body += clickable_circle(x, y, node, str(v), fill, ink=PAPER if selected & bit else INK)
+    return svg_document(max(width, 2 * (margin + node)), max(height, 2 * (margin + node)),
+                        body, title)

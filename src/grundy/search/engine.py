@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from grundy.protocol import ImpartialRuleset, Key, Move, Position, Ruleset
+from grundy.protocol import GrundyError, ImpartialRuleset, Key, Move, Position, Ruleset
 from grundy.search.budget import Budget
 from grundy.search.store import Store
 from grundy.values.outcome import Outcome
@@ -53,6 +53,11 @@ class Solver(Generic[Position]):
         budget: Budget | None = None,
         store: Store | None = None,
     ) -> None:
+        if not isinstance(ruleset, ImpartialRuleset):
+            raise GrundyError(
+                f"{ruleset.name} is partizan: Solver takes impartial rulesets; use "
+                "grundy.search.partizan.PartizanSolver, or grundy.api.solver for either kind"
+            )
         self.ruleset = ruleset
         self.budget = budget if budget is not None else Budget()
         self.store = store
@@ -71,8 +76,12 @@ class Solver(Generic[Position]):
         return self._run(self._grundy, position)
 
     def outcome(self, position: Position) -> Outcome:
-        """P or N under normal play, stopping at the first winning move found."""
-        return Outcome.N if self._run(self._wins, position, False) else Outcome.P
+        """P or N under normal play, stopping at the first winning move found (by the
+        ruleset's own search where it has one, ``ImpartialRuleset.own_outcome``)."""
+        wins = self.ruleset.own_outcome(position, self.budget, self.store)
+        if wins is None:
+            wins = self._run(self._wins, position, False)
+        return Outcome.N if wins else Outcome.P
 
     def misere_outcome(self, position: Position) -> Outcome:
         """P or N under misère play (the player who cannot move wins)."""
@@ -87,6 +96,9 @@ class Solver(Generic[Position]):
 
     def winning_moves(self, position: Position) -> list[tuple[Move, Position]]:
         """The moves to a position of Grundy value 0 (empty iff ``position`` is P)."""
+        if self.ruleset.outcomes_only:
+            return [(move, child) for move, child in self.ruleset.moves(position)
+                    if self.outcome(child) is Outcome.P]
         return [(mv.move, mv.position) for mv in self.move_values(position) if mv.winning]
 
     def winning_move(self, position: Position, rng: random.Random | None = None) -> Move | None:

@@ -17,6 +17,7 @@ thesis' own examples at L303 and L347 are wrong (see ``docs/errata.md``).
 
 from __future__ import annotations
 
+import html
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -625,6 +626,12 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self})"
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the value in CGSuite notation and who wins."""
+        outcome = self.outcome()
+        return (f'<code>{html.escape(str(self))}</code> '
+                f'<small>({outcome.value}: {html.escape(outcome.description)})</small>')
 
 
 def _id(game: Game) -> int:

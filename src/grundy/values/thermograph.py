@@ -24,6 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from grundy.values.svg import INK, svg_document, text
+
 if TYPE_CHECKING:
     from grundy.values.game import Game
 
@@ -55,6 +57,45 @@ class Thermograph:
             "left_wall": [[str(t), str(v)] for t, v in self.left],
             "right_wall": [[str(t), str(v)] for t, v in self.right],
         }
+
+    def svg(self, title: str = "") -> str:
+        """The thermograph as a standalone SVG: values decrease to the right, temperature
+        upwards; Left wall blue, Right wall red, the mast black."""
+        top = self.temperature + max(Fraction(1), (self.temperature + 1) / 2)
+        values = [v for _, v in (*self.left, *self.right)]
+        high, low = max(values), min(values)
+        span = max(high - low, Fraction(2))
+        middle = (high + low) / 2
+        high, low = middle + span / 2 + span / 10, middle - span / 2 - span / 10
+        width, height, margin = 320.0, 260.0, 40.0
+
+        def x(value: Fraction) -> float:
+            return margin + float((high - value) / (high - low)) * (width - 2 * margin)
+
+        def y(t: Fraction) -> float:
+            return height - margin - float((t + 1) / (top + 1)) * (height - 2 * margin)
+
+        body = [f'<line x1="{margin}" y1="{y(Fraction(0)):.1f}" x2="{width - margin}" '
+                f'y2="{y(Fraction(0)):.1f}" stroke="#bbbbbb" stroke-dasharray="4 3"/>',
+                f'<line x1="{margin}" y1="{height - margin}" x2="{width - margin}" '
+                f'y2="{height - margin}" stroke="{INK}"/>']
+        for wall, colour, side in ((self.left, "#1f77b4", "left"),
+                                   (self.right, "#d62728", "right")):
+            points = " ".join(f"{x(v):.1f},{y(t):.1f}" for t, v in wall)
+            body.append(f'<polyline class="{side}-wall" points="{points}" fill="none" '
+                        f'stroke="{colour}" stroke-width="2"/>')
+        body.append(f'<line class="mast" x1="{x(self.mast):.1f}" y1="{y(self.temperature):.1f}" '
+                    f'x2="{x(self.mast):.1f}" y2="{y(top):.1f}" stroke="{INK}" stroke-width="2"/>')
+        body.append(text(width / 2, height - 10, "value (Left ← → Right)", 11))
+        body.append(text(x(self.mast), margin / 2,
+                         f"mean {self.mast}, temperature {self.temperature}", 11))
+        for value in sorted({self.left[0][1], self.right[0][1], self.mast}):
+            body.append(text(x(value), height - margin + 10, str(value), 10))
+        return svg_document(width, height, body, title or "thermograph")
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a thermograph as its picture."""
+        return self.svg()
 
 
 @dataclass(frozen=True)
@@ -153,7 +194,8 @@ def thermograph(game: Game) -> Thermograph:
 
 
 def plot(thermo: Thermograph, path: str | Path, title: str = "") -> None:
-    """Draw the thermograph (values decrease to the right, as usual) into an image file."""
+    """Draw the thermograph (values decrease to the right, as usual) into an image file
+    with matplotlib (``pip install "grundy[plot]"``; ``Thermograph.svg`` needs nothing)."""
     import matplotlib
 
     matplotlib.use("Agg")

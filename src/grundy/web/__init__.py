@@ -5,7 +5,11 @@ with values and hints, served by ``grundy serve`` on http://127.0.0.1:8000.
 pool; ``app`` the FastAPI routes; ``static/`` the front end (HTML, CSS, JavaScript).
 """
 
-from grundy.web.app import create_app
-from grundy.web.service import Limits, Workbench
+from grundy.extras import require
+
+require("web", "the browser workbench", "fastapi", "uvicorn")
+
+from grundy.web.app import create_app  # noqa: E402
+from grundy.web.service import Limits, Workbench  # noqa: E402
 
 __all__ = ["Limits", "Workbench", "create_app"]

@@ -116,7 +116,17 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "format": ruleset.text_format,
         "examples": list(ruleset.examples),
         "levels": levels,
+        "family": family_of(ruleset),
     }
+
+
+def family_of(ruleset: Ruleset[Any]) -> str:
+    """The family package a ruleset lives in (``grundy.rulesets.<family>``), the package
+    under grundy for the rest (``transforms``), or "other" (rulesets defined elsewhere)."""
+    parts = type(ruleset).__module__.split(".")
+    if parts[:2] == ["grundy", "rulesets"] and len(parts) > 3:
+        return parts[2]
+    return parts[1] if parts[0] == "grundy" and len(parts) > 2 else "other"
 
 
 class Workbench:
@@ -178,6 +188,15 @@ class Workbench:
              mover: Player | None) -> bool:
         """Does the move to ``child`` win for ``mover``?"""
         return solver.outcome(child) in WINS_AFTER_MOVE[mover]
+
+    def unsolved(self, solver: Solver[Any] | PartizanSolver[Any]) -> dict[str, Any]:
+        """What a page shows when a search runs out of its budget, in the page's terms."""
+        spent = solver.budget
+        return {"solved": False, "message": (
+            f"not solved within the budget ({spent.nodes:,} positions searched): "
+            "raise the Budget field "
+            f"(up to {self.limits.max_seconds:g} s) or try a smaller position"
+        )}
 
     def budget(self, seconds: float | None, nodes: int | None) -> Budget:
         lim = self.limits
@@ -278,12 +297,11 @@ class Workbench:
         solver = self.solver(ruleset, seconds, nodes)
         try:
             if isinstance(solver, Solver):
-                nimber = solver.grundy(position)
-                value, outcome = format_nimber(nimber), Outcome.N if nimber else Outcome.P
+                value, outcome = _impartial_value(solver, position)
             else:
                 value, outcome = str(solver.value(position)), solver.outcome(position)
-        except BudgetExceeded as error:
-            return _unsolved(error)
+        except BudgetExceeded:
+            return self.unsolved(solver)
         return {
             "solved": True,
             "value": value,
@@ -339,15 +357,15 @@ class Workbench:
         try:
             for move, child in legal:
                 if isinstance(solver, Solver):
-                    nimber = solver.grundy(child)
-                    value, winning = format_nimber(nimber), nimber == 0
+                    value, outcome = _impartial_value(solver, child)
+                    winning = outcome is Outcome.P
                 else:
                     value, winning = str(solver.value(child)), self.wins(solver, child, mover)
                 moves.append({"label": ruleset.format_move(move),
                               "position": ruleset.format(child),
                               "value": value, "winning": winning})
-        except BudgetExceeded as error:
-            return _unsolved(error)
+        except BudgetExceeded:
+            return self.unsolved(solver)
         return {"solved": True, "moves": moves}
 
     def computer(self, name: str, text: str, level: str, player: str | None = None,
@@ -395,6 +413,12 @@ class Workbench:
         return rng.choice(legal)[0], "a random move"
 
 
-def _unsolved(error: BudgetExceeded) -> dict[str, Any]:
-    return {"solved": False, "message": f"not solved within the budget: {error}"}
+def _impartial_value(solver: Solver[Any], position: Any) -> tuple[str, Outcome]:
+    """The nimber and outcome; for rulesets searched for outcomes only (Atropos), "0" or
+    "≠ 0" from their own fast search."""
+    if solver.ruleset.outcomes_only:
+        outcome = solver.outcome(position)
+        return ("0" if outcome is Outcome.P else "≠ 0"), outcome
+    nimber = solver.grundy(position)
+    return format_nimber(nimber), Outcome.N if nimber else Outcome.P
 

@@ -13,12 +13,9 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from fractions import Fraction
 from typing import Any
 
-from grundy.rulesets.drawing import INK, svg_document, text
 from grundy.values import NotationError, parse
-from grundy.values.thermograph import Thermograph
 
 #: Longest expression accepted.
 MAX_EXPRESSION = 500
@@ -38,42 +35,6 @@ class CalcBusy(Exception):
     """Another computation is running (one at a time; the next is refused at once)."""
 
 
-def thermograph_svg(thermo: Thermograph, title: str = "") -> str:
-    """The thermograph as a standalone SVG: values decrease to the right, temperature
-    upwards; Left wall blue, Right wall red, the mast black."""
-    top = thermo.temperature + max(Fraction(1), (thermo.temperature + 1) / 2)
-    values = [v for _, v in (*thermo.left, *thermo.right)]
-    high, low = max(values), min(values)
-    span = max(high - low, Fraction(2))
-    middle = (high + low) / 2
-    high, low = middle + span / 2 + span / 10, middle - span / 2 - span / 10
-    width, height, margin = 320.0, 260.0, 40.0
-
-    def x(value: Fraction) -> float:
-        return margin + float((high - value) / (high - low)) * (width - 2 * margin)
-
-    def y(t: Fraction) -> float:
-        return height - margin - float((t + 1) / (top + 1)) * (height - 2 * margin)
-
-    body = [f'<line x1="{margin}" y1="{y(Fraction(0)):.1f}" x2="{width - margin}" '
-            f'y2="{y(Fraction(0)):.1f}" stroke="#bbbbbb" stroke-dasharray="4 3"/>',
-            f'<line x1="{margin}" y1="{height - margin}" x2="{width - margin}" '
-            f'y2="{height - margin}" stroke="{INK}"/>']
-    for wall, colour, side in ((thermo.left, "#1f77b4", "left"),
-                               (thermo.right, "#d62728", "right")):
-        points = " ".join(f"{x(v):.1f},{y(t):.1f}" for t, v in wall)
-        body.append(f'<polyline class="{side}-wall" points="{points}" fill="none" '
-                    f'stroke="{colour}" stroke-width="2"/>')
-    body.append(f'<line class="mast" x1="{x(thermo.mast):.1f}" y1="{y(thermo.temperature):.1f}" '
-                f'x2="{x(thermo.mast):.1f}" y2="{y(top):.1f}" stroke="{INK}" stroke-width="2"/>')
-    body.append(text(width / 2, height - 10, "value (Left ← → Right)", 11))
-    body.append(text(x(thermo.mast), margin / 2,
-                     f"mean {thermo.mast}, temperature {thermo.temperature}", 11))
-    for value in sorted({thermo.left[0][1], thermo.right[0][1], thermo.mast}):
-        body.append(text(x(value), height - margin + 10, str(value), 10))
-    return svg_document(width, height, body, title or "thermograph")
-
-
 def compute(expression: str) -> dict[str, Any]:
     """Everything the calculator shows for one expression (run in the worker process)."""
     try:
@@ -90,7 +51,7 @@ def compute(expression: str) -> dict[str, Any]:
             "left_stop": str(game.left_stop()),
             "right_stop": str(game.right_stop()),
             "thermograph": thermo.to_json(),
-            "svg": thermograph_svg(thermo, f"thermograph of {game}"),
+            "svg": thermo.svg(f"thermograph of {game}"),
         }
     except NotationError as error:
         raise CalcError(" ".join(str(error).split())) from None

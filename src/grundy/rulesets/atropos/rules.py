@@ -48,8 +48,8 @@ from grundy.rulesets.atropos.board import (
     Cell,
     board,
 )
-from grundy.rulesets.atropos.search import State, abstract, candidates, geometry
-from grundy.rulesets.drawing import INK, PAPER, svg_document, text
+from grundy.rulesets.atropos.search import AtroposSolver, State, abstract, candidates, geometry
+from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document
 from grundy.rulesets.registry import register
 
 
@@ -287,7 +287,7 @@ def board_text(position: AtroposPosition, colour_blind: bool = False) -> str:
 def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str = "") -> str:
     """An SVG picture; colour-blind mode draws barred / shaded / filled circles."""
     b = position.board
-    radius, step = 13.0, 30.0
+    radius, step = 16.0, 36.0
     dy = step * 0.866
     margin = 24.0
     defs = (
@@ -311,12 +311,14 @@ def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str 
             colour = b.colour_of(cell, position.colours)
             is_last = cell in b.index and b.index[cell] == position.last
             width = 3.5 if is_last else (1.0 if cell in b.index else 0.5)
-            body.append(
-                f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fills[colour]}" '
-                f'stroke="{INK}" stroke-width="{width}"/>'
-            )
-            if cell in b.index and not colour:
-                body.append(text(x, y, f"{cell[0]},{cell[1]}", 8))
+            if cell in b.index and not colour:  # open: labelled and clickable
+                body += clickable_circle(x, y, radius, f"{cell[0]},{cell[1]}", fills[colour],
+                             stroke_width=width, size=10)
+            else:
+                body.append(
+                    f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fills[colour]}" '
+                    f'stroke="{INK}" stroke-width="{width}"/>'
+                )
     size = 2 * margin + 2 * radius + step * (position.n + 2)
     height = 2 * margin + 2 * radius + dy * (position.n + 1)
     return svg_document(size, height, body, title or format_rows(position))
@@ -379,6 +381,31 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
         if bad_triangles(position):
             return ("over",) if position.last == OVER else ("won",)
         return (position.n, *state_of(position, self.restricted))
+
+    outcomes_only = True
+    #: Most states one size's solver keeps between calls before its table is dropped.
+    MAX_TABLE: ClassVar[int] = 2_000_000
+
+    def own_outcome(self, position: AtroposPosition, budget: Any, store: Any) -> bool | None:
+        """The fast win/loss search (``search.AtroposSolver``, over abstract states), one
+        solver per board size and store kept between calls so a game reuses its table.
+        Suicidal moves lose at once, so the outcome is the same with or without them."""
+        if bad_triangles(position):
+            return None  # finished: the generic search sees it has no moves
+        solvers: dict[tuple[int, int], AtroposSolver] = self.__dict__.setdefault("_solvers", {})
+        slot = (position.n, id(store))
+        solver = solvers.get(slot)
+        if solver is None or solver.store is not store or len(solver.table) > self.MAX_TABLE:
+            solver = solvers[slot] = AtroposSolver(position.n, self.restricted, budget, store)
+        solver.budget = budget
+        return solver.wins(state_of(position, self.restricted))
+
+    def heuristic_move(self, position: AtroposPosition, rng: random.Random) -> Move:
+        """The thesis-style heuristic player (``players.Heuristic``): a safe move that
+        leaves the opponent fewest safe replies, a trap when there is one."""
+        from grundy.rulesets.atropos.players import Heuristic  # players imports this module
+
+        return Heuristic().choose(position, self.restricted, COLOURS, rng)
 
     def render_text(self, position: AtroposPosition) -> str:
         return board_text(position)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
-from grundy.rulesets.drawing import GREEN, INK, PURPLE, svg_document, text
+from grundy.rulesets.drawing import GREEN, PURPLE, clickable_circle, svg_document, text
 from grundy.rulesets.registry import register
 from grundy.rulesets.transverse_wave.rules import Grid, canonical_grid, closed_form
 
@@ -129,8 +129,7 @@ class AvoidTrue(ImpartialRuleset[Formula]):
         body = []
         for x in range(position.variables):
             fill = PURPLE if position.true >> x & 1 else GREEN
-            body.append(f'<circle cx="{30 + 40 * x}" cy="30" r="15" fill="{fill}" stroke="{INK}"/>')
-            body.append(text(30 + 40 * x, 30, f"x{x + 1}", 11, "#ffffff"))
+            body += clickable_circle(30 + 40 * x, 30, 15, f"x{x + 1}", fill, ink="#ffffff")
         for i, clause in enumerate(position.clauses):
             body.append(text(20 + 40 * position.variables / 2, 70 + 18 * i,
                              f"({_names(clause, ' ∨ ')})", 12))

@@ -7,32 +7,98 @@ can be compared with CGSuite's and other libraries'.  A move covers two empty
 cells, one above the other for Left, side by side for Right; who cannot move
 loses.  The empty cells fall apart into regions played as a disjunctive sum.
 The text format is rows of ``.`` (empty) and ``#`` (filled) joined by ``/``
-(``RxC`` is an empty R-by-C board); Left plays vertically as in CGSuite.
+(``RxC`` is an empty R-by-C board); Left plays vertically as in CGSuite.  Cells
+covered during a game are written ``L`` (a Left, vertical domino) and ``R`` (a Right,
+horizontal one) so that pictures show each domino; the search reads them as ``#``.
+Moves are named by the two cells they cover, columns lettered and rows numbered
+from the top as on the printed board: ``a1-a2`` (Left), ``a1-b1`` (Right).
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Hashable, Iterator, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any, NamedTuple, cast
 
-from grundy.protocol import Citation, Move, PartizanRuleset, Player
-from grundy.rulesets.drawing import GREEN, INK, cell_grid
-from grundy.rulesets.grids.board import (
-    Board,
-    bits,
-    cropped,
-    edges,
-    format_board,
-    least_image,
-    near,
-    parse_board,
-    regions,
-    transposed,
-)
+from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
+from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
 from grundy.rulesets.registry import register
 
-__all__ = ["Board", "Domineering"]
+
+class Board(NamedTuple):
+    """A ``rows`` by ``columns`` board; bit ``r * columns + c`` of ``empty`` is cell (r, c).
+    ``vertical`` and ``horizontal`` mark the cells covered by Left's and Right's dominoes
+    in this game, for pictures only (the search drops them)."""
+
+    rows: int
+    columns: int
+    empty: int
+    vertical: int = 0
+    horizontal: int = 0
+
+
+def column_name(c: int) -> str:
+    """Spreadsheet column letters: a..z, then aa, ab, ..."""
+    name = ""
+    c += 1
+    while c:
+        c, letter = divmod(c - 1, 26)
+        name = chr(97 + letter) + name
+    return name
+
+
+_MARKS = {".": "empty", "L": "vertical", "R": "horizontal", "#": None}
+
+
+@functools.lru_cache(maxsize=256)
+def _edges(rows: int, columns: int) -> tuple[int, int, int]:
+    """The masks of a board shape: first column, last column, every cell."""
+    first = sum(1 << (r * columns) for r in range(rows))
+    return first, first << max(0, columns - 1), (1 << rows * columns) - 1
+
+
+@functools.lru_cache(maxsize=64)
+def _mirrors(width: int) -> Callable[[int], int]:
+    """The map from a ``width``-cell row to the row read right to left (tabulated for
+    the widths boards have in practice)."""
+
+    def mirror(row: int) -> int:
+        return int(f"{row:0{width}b}"[::-1], 2) if width else 0
+
+    if width > 16:
+        return mirror
+    return [mirror(row) for row in range(1 << width)].__getitem__
+
+
+def _near(cells: int, w: int, inner: int) -> int:
+    """The cells next to ``cells`` on a board ``w`` wide (``inner``: the cells with a
+    left neighbour); may run past the last row, so mask the result."""
+    return cells << 1 & inner | (cells & inner) >> 1 | cells << w | cells >> w
+
+
+def _cells(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _dominoes(position: Board) -> Iterator[tuple[int, int, bool]]:
+    """The dominoes placed, (row, column, vertical?) of their top or left cell, paired
+    top-down and left to right (the only way a run of marked cells pairs up)."""
+    w = position.columns
+    for marks, step, tall in ((position.vertical, w, True), (position.horizontal, 1, False)):
+        while marks:
+            cell = (marks & -marks).bit_length() - 1
+            marks &= ~(1 << cell | 1 << (cell + step))
+            yield cell // w, cell % w, tall
+
+
+def _images(rows: Sequence[int], width: int) -> tuple[int, ...]:
+    """The least of a region's four mirror images (rows top to bottom, ``width`` bits)."""
+    straight, flipped = tuple(rows), tuple(map(_mirrors(width), rows))
+    return min(straight, straight[::-1], flipped, flipped[::-1])
 
 
 @register
@@ -40,7 +106,7 @@ class Domineering(PartizanRuleset[Board]):
     name = "domineering"
     aliases = ("dominoes",)
     summary = "Place a domino on two empty cells: Left vertically, Right horizontally."
-    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L132, L901", "§5.4")
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L132, L901", "Domineering")
     text_format = (
         "rows of '.' (empty) and '#' (filled) joined by '/', top row first, e.g. ../.#/.. ; "
         "or RxC for an empty R-by-C board, e.g. 4x4.  Left places vertical dominoes"
@@ -48,47 +114,97 @@ class Domineering(PartizanRuleset[Board]):
     examples = ("2x2", "3x3", "..#/.../#..", "4x5")
 
     def parse(self, text: str) -> Board:
-        return parse_board(text)
+        text = text.strip()
+        height, times, width = text.partition("x")
+        if times and height.isdigit() and width.isdigit():
+            rows, columns = int(height), int(width)
+            if rows * columns == 0:
+                return Board(0, 0, 0)
+            return Board(rows, columns, (1 << rows * columns) - 1)
+        lines = [line.strip() for line in text.split("/")] if text else []
+        masks = dict.fromkeys(("empty", "vertical", "horizontal"), 0)
+        for r, line in enumerate(lines):
+            if len(line) != len(lines[0]):
+                raise ParseError(
+                    f"row {r} has {len(line)} cells but row 0 has {len(lines[0])}: "
+                    "every row needs the same length"
+                )
+            for c, cell in enumerate(line):
+                if cell not in _MARKS:
+                    raise ParseError(f"row {r} has {cell!r}: write cells as '.' (empty) or '#' "
+                                     "(filled; L or R under a domino), rows joined by '/', "
+                                     "or RxC like 4x4")
+                mask = _MARKS[cell]
+                if mask is not None:
+                    masks[mask] |= 1 << (r * len(line) + c)
+        columns = len(lines[0]) if lines else 0
+        return Board(len(lines) if columns else 0, columns, **masks)
 
     def format(self, position: Board) -> str:
-        return format_board(position)
+        w = position.columns
+        return "/".join("".join(self._cell(position, r * w + c) for c in range(w))
+                        for r in range(position.rows))
+
+    @staticmethod
+    def _cell(position: Board, cell: int) -> str:
+        if position.empty >> cell & 1:
+            return "."
+        return "L" if position.vertical >> cell & 1 else "R" if position.horizontal >> cell & 1 \
+            else "#"
 
     def format_move(self, move: Move) -> str:
-        r, c = cast(tuple[int, int], move)
-        return f"{r},{c}"
+        """The two cells covered, column letter and row number: a1-a2 or a1-b1."""
+        r, c, r2, c2 = cast(tuple[int, int, int, int], move)
+        return f"{column_name(c)}{r + 1}-{column_name(c2)}{r2 + 1}"
 
     def moves(self, position: Board, player: Player) -> Iterator[tuple[Move, Board]]:
         """Cover cell (r, c) and the cell below it (Left) or right of it (Right); the label
-        is (r, c)."""
-        rows, w, empty = position
-        pair = 1 | 1 << w if player is Player.LEFT else 3
-        for cell in bits(self._starts(position, player)):
-            yield divmod(cell, w), Board(rows, w, empty & ~(pair << cell))
+        is both cells, (r, c, r2, c2)."""
+        rows, w, empty, vertical, horizontal = position
+        left = player is Player.LEFT
+        pair = 1 | 1 << w if left else 3
+        for cell in _cells(self._starts(position, player)):
+            r, c = divmod(cell, w)
+            covered = pair << cell
+            yield (r, c, r + left, c + (not left)), Board(
+                rows, w, empty & ~covered, vertical | covered * left,
+                horizontal | covered * (not left))
 
     def options(self, position: Board, player: Player) -> Iterator[Board]:
         """The children with the cells no domino can cover any more dropped."""
-        rows, w, empty = position
+        rows, w, empty = position[:3]
         pair = 1 | 1 << w if player is Player.LEFT else 3
-        first, _, full = edges(rows, w)
+        first, _, full = _edges(rows, w)
         inner = full & ~first  # cells with a left neighbour
-        for cell in bits(self._starts(position, player)):
+        for cell in _cells(self._starts(position, player)):
             left = empty & ~(pair << cell)
-            yield Board(rows, w, left & near(left, w, inner))
+            yield Board(rows, w, left & _near(left, w, inner))
 
     @staticmethod
     def _starts(position: Board, player: Player) -> int:
         """The cells where ``player`` can put the top (Left) or left (Right) half."""
-        rows, w, empty = position
+        rows, w, empty = position[:3]
         if player is Player.LEFT:
             return empty & empty >> w
-        return empty & empty >> 1 & ~edges(rows, w)[1]
+        return empty & empty >> 1 & ~_edges(rows, w)[1]
 
     def components(self, position: Board) -> Sequence[Board]:
         """The regions of empty cells, cells where no domino fits dropped."""
-        parts = regions(position)
-        if len(parts) == 1 and parts[0] == position.empty:
+        rows, w, empty = position[:3]
+        first, _, full = _edges(rows, w)
+        inner = full & ~first
+        live = empty & _near(empty, w, inner)
+        parts = []
+        while live:
+            seen = frontier = live & -live
+            while frontier:
+                frontier = _near(frontier, w, inner) & live & ~seen
+                seen |= frontier
+            parts.append(seen)
+            live &= ~seen
+        if len(parts) == 1 and parts[0] == empty:
             return (position,)
-        return [position._replace(empty=part) for part in parts]
+        return [Board(rows, w, part) for part in parts]
 
     def key(self, position: Board) -> Hashable:
         return self.signed_key(position)
@@ -99,27 +215,75 @@ class Domineering(PartizanRuleset[Board]):
         keeps each player's dominoes; transposing exchanges vertical and horizontal, so
         the transposed region is the conjugate (Left and Right exchanged).  The key is
         taken in the orientation that is wider than high (either, for a square)."""
-        rows, width = cropped(position.columns, position.empty)
+        w, empty = position.columns, position.empty
+        if not empty:
+            return (), False
+        row_mask = (1 << w) - 1
+        empty >>= ((empty & -empty).bit_length() - 1) // w * w  # drop empty top rows
+        rows = []
+        while empty:
+            rows.append(empty & row_mask)
+            empty >>= w
+        span = 0
+        for row in rows:
+            span |= row
+        shift = (span & -span).bit_length() - 1
+        if shift:
+            rows = [row >> shift for row in rows]
+        width = span.bit_length() - shift
         if len(rows) < width:  # lying down: this orientation stands for both
-            return least_image(rows, width), False
-        turned = least_image(transposed(rows, width), len(rows))
+            return _images(rows, width), False
+        columns = [0] * width
+        for r, row in enumerate(rows):
+            bit = 1 << r
+            while row:
+                low = row & -row
+                columns[low.bit_length() - 1] |= bit
+                row ^= low
+        transposed = _images(columns, len(rows))
         if len(rows) > width:
-            return turned, True
-        image = least_image(rows, width)  # square: the lesser of the two orientations
-        return (image, False) if image <= turned else (turned, True)
+            return transposed, True
+        image = _images(rows, width)  # square: the lesser of the two orientations
+        return (image, False) if image <= transposed else (transposed, True)
 
     def data(self, position: Board) -> dict[str, Any]:
         return {"rows": position.rows, "columns": position.columns,
                 "board": self.format(position).split("/") if position.rows else []}
 
     def render_text(self, position: Board) -> str:
-        return self.format(position).replace("/", "\n")
+        """The board with column letters and row numbers (the names moves use)."""
+        w = position.columns
+        digits = len(str(position.rows))
+        head = " " * (digits + 1) + " ".join(column_name(c) for c in range(w))
+        return "\n".join([head, *(
+            f"{r + 1:>{digits}} " + " ".join(self._cell(position, r * w + c) for c in range(w))
+            for r in range(position.rows))])
 
     def render_svg(self, position: Board) -> str:
-        w = position.columns
-        cells = [[GREEN if position.empty >> (r * w + c) & 1 else INK for c in range(w)]
+        """Empty cells white (each carries data-row and data-col for the play page),
+        filled cells dark, each domino one rounded bar: Left's purple, Right's green."""
+        w, side, margin = position.columns, 34, 22
+        body = [text(margin + side * c + side / 2, margin / 2, column_name(c), 11)
+                for c in range(w)]
+        body += [text(margin / 2, margin + side * r + side / 2, str(r + 1), 11)
                  for r in range(position.rows)]
-        return cell_grid(cells, f"Domineering {self.format(position)}")
+        for r in range(position.rows):
+            for c in range(w):
+                cell = r * w + c
+                x, y = margin + side * c, margin + side * r
+                if position.empty >> cell & 1:
+                    body.append(f'<rect x="{x}" y="{y}" width="{side}" height="{side}" '
+                                f'fill="{PAPER}" stroke="#999999" data-row="{r}" data-col="{c}"/>')
+                elif not (position.vertical | position.horizontal) >> cell & 1:
+                    body.append(f'<rect x="{x}" y="{y}" width="{side}" height="{side}" '
+                                f'fill="{INK}" stroke="{PAPER}"/>')
+        for r, c, tall in _dominoes(position):
+            x, y = margin + side * c + 3, margin + side * r + 3
+            width, height = (side, 2 * side) if tall else (2 * side, side)
+            body.append(f'<rect x="{x}" y="{y}" width="{width - 6}" height="{height - 6}" rx="6" '
+                        f'fill="{PURPLE if tall else GREEN}" class="domino"/>')
+        return svg_document(2 * margin + side * w, 2 * margin + side * position.rows, body,
+                            f"Domineering {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Board:
         """A board of about ``size`` cells, a fifth of them filled."""

@@ -38,7 +38,14 @@ from grundy.protocol import (
     PartizanRuleset,
     Player,
 )
-from grundy.rulesets.drawing import GREEN, INK, PURPLE, cell_grid, svg_document, text
+from grundy.rulesets.drawing import (
+    GREEN,
+    INK,
+    PURPLE,
+    cell_grid,
+    clickable_circle,
+    svg_document,
+)
 from grundy.rulesets.graphs import (
     coloured_certificate,
     connected_components,
@@ -179,8 +186,8 @@ def _hasse_svg(poset: Poset, title: str, black: int = 0, white: int = 0) -> str:
             for x in spot for y in vertices(poset.up[x]) if y != x and y in spot]
     for x, (cx, cy) in spot.items():
         fill = PURPLE if black >> x & 1 else GREEN if white >> x & 1 else "#ffffff"
-        body.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="{fill}" stroke="{INK}"/>')
-        body.append(text(cx, cy, str(x), 10, "#ffffff" if (black | white) >> x & 1 else INK))
+        ink = "#ffffff" if (black | white) >> x & 1 else INK
+        body += clickable_circle(cx, cy, 12, str(x), fill, ink=ink, size=10)
     width = 60 + 40 * max((len(xs) for xs in rows.values()), default=1)
     return svg_document(width, 60 + 50 * height, body, title)
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
-from grundy.rulesets.drawing import GREEN, INK, PURPLE, svg_document, text
+from grundy.rulesets.drawing import GREEN, INK, PURPLE, clickable_circle, svg_document, text
 from grundy.rulesets.graphs import MAX_VERTICES, mask_of, parse_vertex_list, vertices
 from grundy.rulesets.registry import register
 from grundy.rulesets.transverse_wave.rules import Grid, canonical_grid
@@ -85,9 +85,8 @@ class _Stations(ImpartialRuleset[Station]):
         for u in range(count):
             fill = GREEN if position.charged >> u & 1 else PURPLE
             ring = 4 if u == position.token else 1
-            body.append(f'<circle cx="{30 + 40 * u}" cy="30" r="13" fill="{fill}" '
-                        f'stroke="{INK}" stroke-width="{ring}"/>')
-            body.append(text(30 + 40 * u, 30, str(u), 11, "#ffffff"))
+            body += clickable_circle(30 + 40 * u, 30, 13, str(u), fill, ink="#ffffff",
+                                     stroke_width=ring)
         for v in range(width_links):
             fill = "#ffffff" if position.alive >> v & 1 else "#c8c8c8"
             body.append(f'<rect x="{20 + 40 * v}" y="100" width="20" height="20" fill="{fill}" '

@@ -1,4 +1,5 @@
-// The gallery: one card per registered ruleset, built from GET /api/rulesets.
+// The gallery: one card per registered ruleset, grouped by family (the package it
+// lives in), with a search box; built from GET /api/rulesets.
 "use strict";
 
 function element(tag, attrs, ...children) {
@@ -8,24 +9,59 @@ function element(tag, attrs, ...children) {
   return node;
 }
 
+function familyTitle(family) {
+  const words = family.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function filter() {
+  // Show the cards whose text holds every word typed; hide families left empty.
+  const words = $("search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0;
+  for (const card of document.querySelectorAll(".card")) {
+    const match = words.every((word) => card.dataset.text.includes(word));
+    card.hidden = !match;
+    shown += match;
+  }
+  for (const family of document.querySelectorAll(".family")) {
+    family.hidden = !family.querySelector(".card:not([hidden])");
+  }
+  $("found").textContent = words.length ? `${shown} found` : "";
+}
+
 async function showGallery() {
-  const response = await fetch("/api/rulesets");
-  const body = await response.json();
-  if (!response.ok) {
-    document.getElementById("error").textContent = body.error;
+  let body;
+  try {
+    body = await api("/api/rulesets");
+  } catch (error) {
+    $("error").textContent = error.message;
     return;
   }
-  const gallery = document.getElementById("gallery");
+  const families = new Map();
   for (const ruleset of body) {
-    const thumb = element("div", { class: "thumb" });
-    if (ruleset.thumbnail) thumb.innerHTML = ruleset.thumbnail;  // SVG drawn by the server
-    const kind = ruleset.impartial ? "impartial" : "partizan";
-    gallery.append(element(
-      "a", { class: "card", href: "/play/" + encodeURIComponent(ruleset.name), "data-ruleset": ruleset.name },
-      element("h2", {}, ruleset.name), element("span", { class: "tag" }, kind), thumb,
-      element("p", {}, ruleset.summary), element("p", { class: "cite", title: ruleset.reference }, ruleset.citation),
-    ));
+    if (!families.has(ruleset.family)) families.set(ruleset.family, []);
+    families.get(ruleset.family).push(ruleset);
   }
+  const gallery = $("gallery");
+  for (const [family, members] of families) {
+    const cards = element("div", { class: "gallery" });
+    for (const ruleset of members) {
+      const thumb = element("div", { class: "thumb" });
+      if (ruleset.thumbnail) thumb.innerHTML = ruleset.thumbnail;  // SVG drawn by the server
+      const kind = ruleset.impartial ? "impartial" : "partizan";
+      const text = [ruleset.name, ...ruleset.aliases, kind, family, ruleset.summary,
+                    ruleset.citation].join(" ").toLowerCase();
+      cards.append(element(
+        "a", { class: "card", href: "/play/" + encodeURIComponent(ruleset.name),
+               "data-ruleset": ruleset.name, "data-text": text },
+        element("h2", {}, ruleset.name), element("span", { class: "tag" }, kind), thumb,
+        element("p", {}, ruleset.summary), element("p", { class: "cite", title: ruleset.reference }, ruleset.citation),
+      ));
+    }
+    gallery.append(element("section", { class: "family", "data-family": family },
+      element("h2", {}, `${familyTitle(family)} (${members.length})`), cards));
+  }
+  $("search").addEventListener("input", filter);
 }
 
 showGallery();

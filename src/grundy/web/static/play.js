@@ -5,6 +5,8 @@
 // SVG drawn by the server; this page only makes them clickable:
 //  - grids (data has width and rows, moves are columns): click a column to preview in
 //    indigo the cells that will change, then confirm;
+//  - boards of cells (data.board, rows of characters; Domineering): click a cell to
+//    preview in indigo the cells your move there covers, click again to confirm;
 //  - circles labelled in the SVG (graph vertices, Atropos cells): click one; when the
 //    moves there are that label behind a letter (Atropos: R1,2 B1,2), pick the letter;
 //  - always: the legal move buttons (and the keyboard).
@@ -54,39 +56,50 @@ function seconds() {
   return value > 0 ? value : undefined;
 }
 
+function gridOf(data) {
+  // The rows of characters a grid position is drawn from, if any.
+  if (!data) return null;
+  if (Array.isArray(data.rows)) return data.rows;
+  return Array.isArray(data.board) ? data.board : null;
+}
+
 function boardKind(view) {
-  // "columns" when every move is a column of the grid the data describes.
+  // "columns" when every move is a column of the grid the data describes; "cells" when
+  // the position is a board of cells and each move changes some of them.
   const data = view.data || {};
   const columns = typeof data.width === "number" && Array.isArray(data.rows) &&
     view.moves.every((m) => /^\d+$/.test(m.label) && +m.label < data.width);
-  return columns ? "columns" : "spots";
+  if (columns) return "columns";
+  if (gridOf(data) && view.moves.length && view.moves.every((m) => gridOf(m.data))) return "cells";
+  return "spots";
 }
 
 // -- drawing ----------------------------------------------------------------------
 
 function cellsOf(svg) {
-  // The grid's cells are the stroked rects; their x and y give column and row.
-  const rects = [...svg.querySelectorAll("rect[stroke]")];
-  const xs = [...new Set(rects.map((r) => +r.getAttribute("x")))].sort((a, b) => a - b);
-  const ys = [...new Set(rects.map((r) => +r.getAttribute("y")))].sort((a, b) => a - b);
-  return rects.map((rect) => ({
-    rect, column: xs.indexOf(+rect.getAttribute("x")), row: ys.indexOf(+rect.getAttribute("y")),
+  // The grid's cells carry data-row and data-col (drawn so by the server).
+  return [...svg.querySelectorAll("rect[data-row]")].map((rect) => ({
+    rect, row: +rect.dataset.row, column: +rect.dataset.col,
   }));
 }
 
+function moveAtCell(row, column) {
+  // The move a click on a cell means: the one whose first covered cell it is, else any
+  // move covering it (Domineering: Left's domino below the cell, Right's to its right).
+  const key = row + "," + column;
+  const covering = game.view.moves.filter((m) => changedCells(m.label).has(key));
+  const first = covering.find((m) => [...changedCells(m.label)][0] === key);
+  return (first || covering[0] || {}).label;
+}
+
 function spotsOf(svg) {
-  // Circles with a text drawn at their centre: the text is the spot's label.
-  const texts = [...svg.querySelectorAll("text")];
-  const spots = [];
-  for (const circle of svg.querySelectorAll("circle")) {
-    const x = +circle.getAttribute("cx"), y = +circle.getAttribute("cy");
-    const text = texts.find((t) => +t.getAttribute("x") === x && +t.getAttribute("y") === y);
-    if (text) {
-      text.setAttribute("pointer-events", "none");
-      spots.push({ circle, label: text.textContent });
-    }
+  // Clickable circles carry data-spot (their label), and so do their labels: pair them
+  // by that id, never by coordinates (which the SVG rounds differently).
+  for (const label of svg.querySelectorAll("text[data-spot]")) {
+    label.setAttribute("pointer-events", "none");
   }
-  return spots;
+  return [...svg.querySelectorAll("circle[data-spot]")].map(
+    (circle) => ({ circle, label: circle.dataset.spot }));
 }
 
 function movesAt(spot) {
@@ -137,6 +150,14 @@ function drawBoard() {
         rect.addEventListener("click", () => choose(String(column)));
       }
     }
+  } else if (kind === "cells") {
+    for (const { rect, row, column } of cellsOf(svg)) {
+      const label = moveAtCell(row, column);
+      if (label === undefined) continue;
+      rect.classList.add("clickable");
+      rect.dataset.move = label;
+      rect.addEventListener("click", () => choose(label));
+    }
   } else {
     for (const { circle, label } of spotsOf(svg)) {
       const here = movesAt(label);
@@ -156,7 +177,7 @@ function drawBoard() {
 function changedCells(label) {
   // Cells whose contents differ between now and after the move: the ones that turn purple.
   const move = game.view.moves.find((m) => m.label === label);
-  const before = game.view.data.rows, after = move.data.rows;
+  const before = gridOf(game.view.data), after = gridOf(move.data);
   const changed = new Set();
   before.forEach((row, i) => [...row].forEach((cell, j) => {
     if (after[i] !== undefined && after[i][j] !== cell) changed.add(i + "," + j);
@@ -166,7 +187,7 @@ function changedCells(label) {
 
 function preview(svg, kind) {
   const label = game.selected;
-  if (kind === "columns") {
+  if (kind === "columns" || kind === "cells") {
     const changed = changedCells(label);
     for (const { rect, row, column } of cellsOf(svg)) {
       if (changed.has(row + "," + column)) {
@@ -174,8 +195,10 @@ function preview(svg, kind) {
         rect.classList.add("preview");
       }
     }
-    $("preview-text").textContent =
-      `Column ${label}: the ${changed.size} indigo cell${changed.size === 1 ? "" : "s"} will turn purple.`;
+    const cells = `${changed.size} indigo cell${changed.size === 1 ? "" : "s"}`;
+    $("preview-text").textContent = kind === "columns"
+      ? `Column ${label}: the ${cells} will turn purple.`
+      : `Move ${label}: your piece covers the ${cells} (click again or Enter to play).`;
   } else {
     for (const { circle, label: spot } of spotsOf(svg)) {
       if (movesAt(spot).some((m) => m.label === label)) {
@@ -203,6 +226,14 @@ function markHints(svg, kind) {
         "stroke-dasharray": "6 3", "pointer-events": "none", class: "winning" })
         .forEach(([key, value]) => frame.setAttribute(key, value));
       svg.append(frame);
+    } else if (kind === "cells") {
+      const changed = changedCells(label);
+      for (const { rect, row, column } of cellsOf(svg)) {
+        if (!changed.has(row + "," + column)) continue;
+        rect.setAttribute("stroke", "#1b7f3b");
+        rect.setAttribute("stroke-width", "4");
+        rect.classList.add("winning");
+      }
     } else {
       for (const { circle, label: spot } of spotsOf(svg)) {
         if (!movesAt(spot).some((m) => m.label === label)) continue;
@@ -253,7 +284,13 @@ function render() {
   drawBoard();
   drawMoves();
   if (game.picking !== null) drawChoices();
-  else if (game.selected === null) $("confirm-bar").hidden = true;
+  else if (game.selected === null) hideConfirm();
+}
+
+function hideConfirm() {
+  // No move is being previewed or chosen: no bar, and no stale text in it.
+  $("confirm-bar").hidden = true;
+  $("preview-text").textContent = "";
 }
 
 function drawChoices() {
@@ -405,7 +442,7 @@ async function newGame(start) {
 
 function choose(label) {
   if (game.over || game.busy || game.turn !== "human") return;
-  if (boardKind(game.view) === "columns" && game.selected !== label) {
+  if (boardKind(game.view) !== "spots" && game.selected !== label) {
     game.selected = label;  // first click previews, the second confirms
     game.picking = null;
     render();

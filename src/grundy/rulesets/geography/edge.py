@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     certificate,
     edge_list,
@@ -40,6 +41,7 @@ class EdgeGeographyPosition(NamedTuple):
 
 @register
 class EdgeGeography(ImpartialRuleset[EdgeGeographyPosition]):
+    limits = GRAPH_LIMITS
     name = "edge-geography"
     aliases: ClassVar[tuple[str, ...]] = ("directed-edge-geography",)
     summary = "Move the token along an arc and delete that arc; vertices may be revisited."

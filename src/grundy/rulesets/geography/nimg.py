@@ -27,6 +27,7 @@ import networkx as nx
 
 from grundy.protocol import Citation, GrundyError, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     edge_list,
     format_graph,
@@ -102,6 +103,7 @@ def flow_move(position: NimGPosition) -> int | None:
 
 @register
 class VertexNimG(ImpartialRuleset[NimGPosition]):
+    limits = GRAPH_LIMITS
     name = "vertex-nimg"
     aliases: ClassVar[tuple[str, ...]] = ("nimg", "vertex-digraph-nim")
     summary = "Move the token along an arc to a vertex and take sticks from it."

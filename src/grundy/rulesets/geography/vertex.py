@@ -26,6 +26,7 @@ from typing import Any, ClassVar, NamedTuple
 from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
 from grundy.rulesets.geography.algorithms import token_wins
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     certificate,
     edge_list,
@@ -68,6 +69,7 @@ def graph_digest(adj: Adjacency) -> bytes:
 
 @register
 class Geography(ImpartialRuleset[GeographyPosition]):
+    limits = GRAPH_LIMITS
     name = "geography"
     aliases: ClassVar[tuple[str, ...]] = ("generalized-geography", "directed-geography")
     summary = "Move the token along an arc to a vertex not yet visited; its old vertex is deleted."

@@ -37,9 +37,11 @@ from grundy.protocol import (
     ParseError,
     PartizanRuleset,
     Player,
+    read_int,
 )
 from grundy.rulesets.drawing import GREEN, INK, PURPLE, cell_grid, svg_document, text
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     coloured_certificate,
     connected_components,
     mask_of,
@@ -202,6 +204,7 @@ def poset_number(up: tuple[int, ...], black: int, alive: int) -> Fraction:
 
 @register
 class BlackWhitePoset(PartizanRuleset[Poset]):
+    limits = GRAPH_LIMITS
     name = "black-white-poset"
     aliases = ("bw-poset",)
     summary = "Take an element of your colour and everything above it (Black is Left)."
@@ -267,6 +270,7 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
 
 @register
 class PosetGame(ImpartialRuleset[Poset]):
+    limits = GRAPH_LIMITS
     name = "poset"
     aliases = ("poset-game",)
     summary = "Take an element and everything above it."
@@ -303,10 +307,14 @@ class PosetGame(ImpartialRuleset[Poset]):
 
 
 Diagram = tuple[int, ...]
+#: Chomp's documented limits (a board of 10,000 cells has as many moves).
+CHOMP_LIMITS = {"rows": 1_000, "columns": 1_000, "cells": 10_000}
 
 
 @register
 class Chomp(ImpartialRuleset[Diagram]):
+
+    limits = CHOMP_LIMITS
     name = "chomp"
     summary = "Bite a cell of a chocolate bar and everything above-right of it; not the poison."
     citation = Citation("003_b9b71f74cb16b358.txt", "L61", "Chomp, a poset game")
@@ -320,10 +328,18 @@ class Chomp(ImpartialRuleset[Diagram]):
         if times:
             if not (rows_text.isdigit() and columns.isdigit()):
                 raise ParseError(f"{text!r} is not RxC: write whole numbers, like 3x4")
-            return (int(columns),) * int(rows_text) if int(columns) else ()
-        rows = [int(r) for r in text.split(",") if r.strip().isdigit()] if text else []
-        if len(rows) != (len(text.split(",")) if text else 0):
-            raise ParseError(f"{text!r} is not a list of row lengths: write 4,4,3 or 3x4")
+            width = read_int(columns, "the column count")
+            rows = [width] * self.check_size("rows", read_int(rows_text, "the row count"))
+        else:
+            items = text.split(",", self.limits["rows"]) if text else []
+            self.check_size("rows", len(items))
+            rows = [read_int(r, "a row length") for r in items if r.strip().isdigit()]
+            if len(rows) != len(items):
+                raise ParseError(f"{text!r} is not a list of row lengths: write 4,4,3 or 3x4")
+        self.check_size("columns", max(rows, default=0))
+        self.check_size("cells", sum(rows))
+        if times:
+            return tuple(rows) if width else ()
         if any(a < b for a, b in itertools.pairwise(rows)):
             raise ParseError(f"row lengths {text} increase: each row is at most as long as the "
                              "one below it, e.g. 4,4,3")

@@ -11,6 +11,8 @@ import itertools
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+
 from fuzz_support import (
     EXAMPLES,
     SECONDS_PER_INPUT,
@@ -18,8 +20,6 @@ from fuzz_support import (
     memory_limit,
     time_limit,
 )
-from hypothesis import HealthCheck, given, settings
-
 from grundy.protocol import ImpartialRuleset, ParseError, Player, TooBig
 from grundy.rulesets import all_rulesets
 

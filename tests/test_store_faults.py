@@ -138,8 +138,7 @@ def test_a_corrupted_file(tmp_path: Path) -> None:
     data = bytearray(path.read_bytes())
     data[100:4096] = bytes(random.Random(1).randrange(256) for _ in range(3996))
     path.write_bytes(bytes(data))
-    with pytest.raises(StoreError) as caught:
-        with Store(path) as store:
-            store.count()
-            store.get("grundy", "test", 5)
+    with pytest.raises(StoreError) as caught, Store(path) as store:
+        store.count()
+        store.get("grundy", "test", 5)
     assert "\n" not in str(caught.value)

@@ -1,0 +1,135 @@
+"""Worker processes for the workbench: CPU-heavy work that can be killed.
+
+Every operation of ``Workbench`` that parses, draws or searches runs in a worker
+process, one job per process at a time, under a deadline: inside the worker a timer
+stops all its work (``hard_deadline``: parsing, move generation, keying, rendering,
+search) and the answer is "not solved within the budget"; should the worker not
+answer even then (a long C call), the server kills it and starts a fresh one.  A
+worker's address space is capped, so one request cannot take the machine's memory.
+So one request never holds what another user needs beyond its deadline, and
+Ctrl-C stops the server at once (workers are killed, not waited for).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import resource
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from grundy.protocol import GrundyError, TooBig
+from grundy.search import hard_deadline
+
+if TYPE_CHECKING:
+    from grundy.web.service import Limits, Workbench
+
+#: Address space a worker may use (bytes); over it, allocations fail with MemoryError.
+MEMORY_BYTES = 2 << 30
+#: Seconds past a job's own deadline before the server kills its worker.
+KILL_GRACE = 2.0
+
+_bench: Workbench | None = None
+
+
+class Busy(GrundyError):
+    """Every worker is taken and the queue is full, or this client already has its
+    share of searches waiting: the client should try again."""
+
+
+class Overrun(TooBig):
+    """A job that did not answer by its deadline: its worker was killed."""
+
+
+def _start(store_path: Path | None, limits: Limits) -> None:
+    """Worker initializer: a memory cap, no Ctrl-C (the server stops us), a Workbench."""
+    global _bench
+    from grundy.web.service import Workbench
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = MEMORY_BYTES if hard == resource.RLIM_INFINITY else min(MEMORY_BYTES, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    _bench = Workbench(store_path, limits)
+
+
+def _run(name: str, args: tuple[Any, ...], seconds: float) -> Any:
+    """Run ``Workbench.<name>(*args)`` in this worker within ``seconds``."""
+    assert _bench is not None
+    try:
+        with hard_deadline(seconds):
+            return getattr(_bench, name)(*args)
+    except MemoryError:
+        raise TooBig("this request needs more memory than a workbench worker has: "
+                     "try a smaller position (or the grundy command)") from None
+    except RecursionError:
+        raise TooBig("this position is nested too deeply for the workbench: try a "
+                     "smaller one") from None
+
+
+class Workers:
+    """``count`` single-process executors, each running one job at a time."""
+
+    def __init__(self, count: int, store_path: Path | None, limits: Limits) -> None:
+        self._count = count
+        self._initargs = (store_path, limits)
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets"])
+        self._idle: asyncio.Queue[ProcessPoolExecutor] | None = None
+        self._all: set[ProcessPoolExecutor] = set()
+
+    def _new(self) -> ProcessPoolExecutor:
+        executor = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start,
+                                       initargs=self._initargs)
+        self._all.add(executor)
+        return executor
+
+    def _queue(self) -> asyncio.Queue[ProcessPoolExecutor]:
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+            for _ in range(self._count):
+                self._idle.put_nowait(self._new())
+        return self._idle
+
+    async def run(self, name: str, args: tuple[Any, ...], seconds: float,
+                  wait: float) -> Any:
+        """``Workbench.<name>(*args)`` in a worker, within ``seconds`` once started;
+        Overrun when no worker is free within ``wait`` seconds or the job overruns."""
+        idle = self._queue()
+        try:
+            executor = await asyncio.wait_for(idle.get(), wait)
+        except TimeoutError:
+            raise Busy("the workbench is busy: try again in a moment") from None
+        try:
+            future = asyncio.get_running_loop().run_in_executor(executor, _run, name, args,
+                                                                seconds)
+            return await asyncio.wait_for(future, seconds + KILL_GRACE)
+        except TimeoutError:
+            executor = self._replace(executor)
+            raise Overrun(f"stopped after {seconds:g} s: the request took too long and was "
+                          "cancelled; try a smaller position") from None
+        except BrokenProcessPool:
+            executor = self._replace(executor)
+            raise Overrun("the worker stopped (out of memory?): try a smaller position") from None
+        finally:
+            idle.put_nowait(executor)
+
+    def _replace(self, executor: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        _kill(executor)
+        self._all.discard(executor)
+        return self._new()
+
+    def close(self) -> None:
+        """Kill every worker at once (nothing is waited for)."""
+        for executor in list(self._all):
+            _kill(executor)
+        self._all.clear()
+
+
+def _kill(executor: ProcessPoolExecutor) -> None:
+    for process in list((executor._processes or {}).values()):
+        process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)

@@ -124,7 +124,8 @@ def test_a_store_from_a_newer_grundy(tmp_path: Path) -> None:
                                                    ("domineering", "2x3")])
 def test_tampered_entries(tmp_path: Path, ruleset: str, position: str) -> None:
     path = tmp_path / "tampered.sqlite"
-    assert CliRunner().invoke(cli, ["value", ruleset, position, "--store", str(path)]).exit_code == 0
+    solved = CliRunner().invoke(cli, ["value", ruleset, position, "--store", str(path)])
+    assert solved.exit_code == 0
     with sqlite3.connect(path) as db:
         assert db.execute("UPDATE solved SET value = 'abc'").rowcount > 0
     assert "damaged" in one_line_error("value", ruleset, position, "--store", str(path))

@@ -340,7 +340,8 @@ def test_a_full_pool_is_status_429_and_play_goes_on(tmp_path: Path) -> None:
     bench: Workbench = app.state.workbench
     with TestClient(app) as client:
         holder = threading.Thread(target=lambda: client.post(
-            "/api/analyse", json={"ruleset": SLOW_SEARCH[0], "position": SLOW_SEARCH[1], "max_seconds": 3}))
+            "/api/analyse",
+            json={"ruleset": SLOW_SEARCH[0], "position": SLOW_SEARCH[1], "max_seconds": 3}))
         holder.start()
         try:
             deadline = time.monotonic() + 10

@@ -236,7 +236,8 @@ def rulesets(formats: bool, as_json: bool) -> None:
             {"name": r.name, "aliases": list(r.aliases), "impartial": r.impartial,
              "citation": {"seed": r.citation.seed, "lines": r.citation.lines,
                           "what": r.citation.what},
-             "summary": r.summary, "text_format": r.text_format, "examples": list(r.examples)}
+             "summary": r.summary, "text_format": r.text_format, "examples": list(r.examples),
+             "limits": dict(r.limits)}
             for r in every
         ])
         return
@@ -244,9 +245,10 @@ def rulesets(formats: bool, as_json: bool) -> None:
     rows = [[r.name, ", ".join(r.aliases), "impartial" if r.impartial else "partizan",
              str(r.citation), r.summary] for r in every]
     if formats:
-        headers += ["text format", "examples"]
+        headers += ["text format", "examples", "limits"]
         for row, r in zip(rows, every, strict=True):
-            row += [r.text_format, "; ".join(r.examples)]
+            row += [r.text_format, "; ".join(r.examples),
+                    ", ".join(f"{what} ≤ {limit:,}" for what, limit in r.limits.items())]
     Output().table(headers, rows)
 
 

@@ -115,6 +115,7 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "citation": str(ruleset.citation),
         "format": ruleset.text_format,
         "examples": list(ruleset.examples),
+        "limits": dict(ruleset.limits),
         "levels": levels,
     }
 
@@ -177,6 +178,7 @@ class Workbench:
             workers.close()
         if self._store is not None:
             self._store.close()
+            self._store = None
 
     def solver(self, ruleset: Ruleset[Any], seconds: float | None,
                nodes: int | None) -> Solver[Any] | PartizanSolver[Any]:

@@ -79,6 +79,7 @@ class Workers:
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets"])
         self._idle: asyncio.Queue[ProcessPoolExecutor] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._all: set[ProcessPoolExecutor] = set()
 
     def _new(self) -> ProcessPoolExecutor:
@@ -88,10 +89,17 @@ class Workers:
         return executor
 
     def _queue(self) -> asyncio.Queue[ProcessPoolExecutor]:
-        if self._idle is None:
-            self._idle = asyncio.Queue()
-            for _ in range(self._count):
-                self._idle.put_nowait(self._new())
+        """The idle executors, as a queue of the running event loop (a test client may
+        run each request in a new loop: the idle executors move over)."""
+        loop = asyncio.get_running_loop()
+        if self._idle is None or self._loop is not loop:
+            old, self._idle, self._loop = self._idle, asyncio.Queue(), loop
+            if old is None:
+                executors = [self._new() for _ in range(self._count)]
+            else:
+                executors = [old.get_nowait() for _ in range(old.qsize())]
+            for executor in executors:
+                self._idle.put_nowait(executor)
         return self._idle
 
     async def run(self, name: str, args: tuple[Any, ...], seconds: float,
@@ -127,6 +135,7 @@ class Workers:
         for executor in list(self._all):
             _kill(executor)
         self._all.clear()
+        self._idle = None  # fresh workers if the app is started again
 
 
 def _kill(executor: ProcessPoolExecutor) -> None:

@@ -247,7 +247,7 @@ def test_fifty_players(server: tuple[str, int]) -> None:
         thread.join()
     statuses = Counter(status for _, status, _, _ in log)
     latencies: dict[str, list[float]] = defaultdict(list)
-    for path, status, seconds, _ in log:
+    for path, _, seconds, _ in log:
         latencies[path].append(seconds)
     print(f"\n{len(log)} requests from {PLAYERS} players in {LOAD_SECONDS:g} s; "
           f"statuses {dict(sorted(statuses.items()))}")

@@ -31,7 +31,6 @@ of rulesets (plain HTML, CSS and JavaScript in ``static/``; no build step).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -329,7 +328,7 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.post("/api/calc")
     async def calculate(body: CalcRequest) -> Any:
-        return await asyncio.to_thread(calc.calc, body.expression, body.max_seconds)
+        return await calc.calc(body.expression, body.max_seconds)
 
     @app.get("/api/lattice")
     async def lattice_view() -> Any:

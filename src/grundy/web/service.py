@@ -36,7 +36,7 @@ from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Outcome, format_nimber
-from grundy.web.workers import Busy, Workers
+from grundy.web.workers import Busy, Workers, start_workbench, workbench_job
 
 __all__ = ["Busy", "Limits", "TooBig", "Workbench", "describe"]
 
@@ -134,7 +134,7 @@ class Workbench:
     # -- running (in the server; the operations below run in worker processes) ------
     def _pool(self, kind: str, count: int) -> Workers:
         if kind not in self._workers:
-            self._workers[kind] = Workers(count, self.store_path, self.limits)
+            self._workers[kind] = Workers(count, start_workbench, (self.store_path, self.limits))
         return self._workers[kind]
 
     @staticmethod
@@ -148,7 +148,8 @@ class Workbench:
         under ``Limits.light_seconds``, so that it never waits for searches."""
         lim = self.limits
         result: T = await self._pool("light", lim.light_workers).run(
-            operation.__name__, args, lim.light_seconds, wait=2 * lim.light_seconds)
+            workbench_job, (operation.__name__, args), lim.light_seconds,
+            wait=2 * lim.light_seconds)
         return result
 
     async def search(self, operation: Callable[..., T], *args: Any,
@@ -165,7 +166,8 @@ class Workbench:
         try:
             budget = self.budget(seconds, None).max_seconds or lim.max_seconds
             result: T = await self._pool("search", lim.workers).run(
-                operation.__name__, args, budget + 1.0, wait=lim.max_seconds * (lim.queue + 1))
+                workbench_job, (operation.__name__, args), budget + 1.0,
+                wait=lim.max_seconds * (lim.queue + 1))
             return result
         finally:
             self._waiting[client] -= 1

@@ -16,7 +16,8 @@ import asyncio
 import multiprocessing
 import resource
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 MEMORY_BYTES = 2 << 30
 #: Seconds past a job's own deadline before the server kills its worker.
 KILL_GRACE = 2.0
+#: Seconds a new worker may take to start (not counted in any job's deadline).
+STARTUP_SECONDS = 120.0
 
 _bench: Workbench | None = None
 
@@ -44,24 +47,38 @@ class Overrun(TooBig):
     """A job that did not answer by its deadline: its worker was killed."""
 
 
-def _start(store_path: Path | None, limits: Limits) -> None:
-    """Worker initializer: a memory cap, no Ctrl-C (the server stops us), a Workbench."""
-    global _bench
-    from grundy.web.service import Workbench
-
+def limit_process() -> None:
+    """Worker initializer: a memory cap, and no Ctrl-C (the server kills its workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     cap = MEMORY_BYTES if hard == resource.RLIM_INFINITY else min(MEMORY_BYTES, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def start_workbench(store_path: Path | None, limits: Limits) -> None:
+    """Worker initializer of the workbench's workers: ``limit_process`` and a Workbench."""
+    global _bench
+    from grundy.web.service import Workbench
+
+    limit_process()
     _bench = Workbench(store_path, limits)
 
 
-def _run(name: str, args: tuple[Any, ...], seconds: float) -> Any:
-    """Run ``Workbench.<name>(*args)`` in this worker within ``seconds``."""
+def workbench_job(name: str, args: tuple[Any, ...]) -> Any:
+    """``Workbench.<name>(*args)`` on this worker's Workbench."""
     assert _bench is not None
+    return getattr(_bench, name)(*args)
+
+
+def _ready() -> None:
+    """The first job of a new worker: its start-up is not counted in a job's deadline."""
+
+
+def _run(job: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
+    """``job(*args)`` in this worker within ``seconds``."""
     try:
         with hard_deadline(seconds):
-            return getattr(_bench, name)(*args)
+            return job(*args)
     except MemoryError:
         raise TooBig("this request needs more memory than a workbench worker has: "
                      "try a smaller position (or the grundy command)") from None
@@ -73,19 +90,22 @@ def _run(name: str, args: tuple[Any, ...], seconds: float) -> Any:
 class Workers:
     """``count`` single-process executors, each running one job at a time."""
 
-    def __init__(self, count: int, store_path: Path | None, limits: Limits) -> None:
+    def __init__(self, count: int, initializer: Callable[..., None] = limit_process,
+                 initargs: tuple[Any, ...] = ()) -> None:
         self._count = count
-        self._initargs = (store_path, limits)
+        self._initializer, self._initargs = initializer, initargs
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets"])
         self._idle: asyncio.Queue[ProcessPoolExecutor] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._all: set[ProcessPoolExecutor] = set()
+        self._starting: dict[ProcessPoolExecutor, Future[None]] = {}
 
     def _new(self) -> ProcessPoolExecutor:
-        executor = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start,
-                                       initargs=self._initargs)
+        executor = ProcessPoolExecutor(1, mp_context=self._context,
+                                       initializer=self._initializer, initargs=self._initargs)
         self._all.add(executor)
+        self._starting[executor] = executor.submit(_ready)
         return executor
 
     def _queue(self) -> asyncio.Queue[ProcessPoolExecutor]:
@@ -102,17 +122,21 @@ class Workers:
                 self._idle.put_nowait(executor)
         return self._idle
 
-    async def run(self, name: str, args: tuple[Any, ...], seconds: float,
+    async def run(self, job: Callable[..., Any], args: tuple[Any, ...], seconds: float,
                   wait: float) -> Any:
-        """``Workbench.<name>(*args)`` in a worker, within ``seconds`` once started;
-        Overrun when no worker is free within ``wait`` seconds or the job overruns."""
+        """``job(*args)`` in a worker (a module-level function: it is pickled), within
+        ``seconds`` once the worker has started; Busy when no worker is free within
+        ``wait`` seconds, Overrun when the job overruns (its worker is replaced)."""
         idle = self._queue()
         try:
             executor = await asyncio.wait_for(idle.get(), wait)
         except TimeoutError:
             raise Busy("the workbench is busy: try again in a moment") from None
         try:
-            future = asyncio.get_running_loop().run_in_executor(executor, _run, name, args,
+            starting = self._starting.pop(executor, None)
+            if starting is not None:
+                await asyncio.wait_for(asyncio.wrap_future(starting), STARTUP_SECONDS)
+            future = asyncio.get_running_loop().run_in_executor(executor, _run, job, args,
                                                                 seconds)
             return await asyncio.wait_for(future, seconds + KILL_GRACE)
         except TimeoutError:
@@ -128,6 +152,7 @@ class Workers:
     def _replace(self, executor: ProcessPoolExecutor) -> ProcessPoolExecutor:
         _kill(executor)
         self._all.discard(executor)
+        self._starting.pop(executor, None)
         return self._new()
 
     def close(self) -> None:
@@ -135,6 +160,7 @@ class Workers:
         for executor in list(self._all):
             _kill(executor)
         self._all.clear()
+        self._starting.clear()
         self._idle = None  # fresh workers if the app is started again
 
 

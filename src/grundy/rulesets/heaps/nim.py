@@ -50,9 +50,9 @@ def parse_heaps(text: str, what: str = "heap") -> Heaps:
         item = item.strip()
         if item.startswith("-") and item[1:].isdigit():
             raise ParseError(f"{what} {index} is {item}: {what}s cannot be negative")
-        heap = read_int(item, f"{what} {index}") if item else -1
-        if heap < 0:
+        if not (item.isascii() and item.isdigit()):
             raise ParseError(f"{what} {index} is {item!r}: write whole numbers like 3,5,7")
+        heap = read_int(item, f"{what} {index}")
         if heap > MAX_HEAP:
             raise SizeLimitError(
                 f"{what} {index} is {heap:,}: over the limit of {MAX_HEAP:,} for a {what}"

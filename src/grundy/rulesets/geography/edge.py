@@ -55,7 +55,7 @@ class EdgeGeography(ImpartialRuleset[EdgeGeographyPosition]):
 
     def parse(self, text: str) -> EdgeGeographyPosition:
         n, adj, named = parse_graph(text, self.directed, sections=("start",),
-            max_vertices=self.limits["vertices"])
+                                    max_vertices=self.limits["vertices"])
         if len(named.get("start", ())) != 1:
             raise ParseError("say which vertex holds the token with ;start=s, like ;start=0")
         return EdgeGeographyPosition(n, adj, named["start"][0])

@@ -124,7 +124,7 @@ class VertexNimG(ImpartialRuleset[NimGPosition]):
             raise ParseError("give the sticks of every vertex once, like ;sticks=1,2,0")
         rest = ";".join(s for s in sections if not s.strip().startswith("sticks="))
         n, adj, named = parse_graph(rest, self.directed, sections=("start",),
-            max_vertices=self.limits["vertices"])
+                                    max_vertices=self.limits["vertices"])
         if len(named.get("start", ())) != 1:
             raise ParseError("say which vertex holds the token with ;start=s, like ;start=0")
         sticks = parse_heaps(sticks_text[0].strip().removeprefix("sticks="), "stick count")

@@ -86,7 +86,7 @@ class Geography(ImpartialRuleset[GeographyPosition]):
     # -- text ----------------------------------------------------------------
     def parse(self, text: str) -> GeographyPosition:
         n, adj, named = parse_graph(text, self.directed, sections=("start", "removed"),
-            max_vertices=self.limits["vertices"])
+                                    max_vertices=self.limits["vertices"])
         if "start" not in named:
             raise ParseError(
                 f"missing ;start=s: say which vertex holds the token, like {text.strip()};start=0"

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run tour test docs bench clean
+.PHONY: run tour test docs fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,19 @@ test: $(VENV)/.installed-test
 # --strict turns every warning (a broken link, a page's code that fails) into an error.
 docs: $(VENV)/.installed-test
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# Longer hostile-input runs than the suite's fixed budget: more examples per ruleset,
+# a longer load test, then coverage-guided fuzzing of the parsers and the calculator.
+FUZZ_SECONDS ?= 120
+fuzz: $(VENV)/.installed-fuzz
+	GRUNDY_FUZZ_EXAMPLES=1000 GRUNDY_LOAD_SECONDS=30 $(BIN)/python -m pytest -n 2 -s \
+		tests/test_fuzz_parsers.py tests/test_web_hostile.py tests/test_web_schema.py
+	cd tests && ../$(BIN)/python atheris_harness.py -max_total_time=$(FUZZ_SECONDS) \
+		-rss_limit_mb=4096
+
+$(VENV)/.installed-fuzz: pyproject.toml $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet -e '.[test,fuzz]'
+	touch $@
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench

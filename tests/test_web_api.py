@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -294,52 +295,66 @@ def test_searches_stop_within_their_budget(client: TestClient) -> None:
 # -- the pool -------------------------------------------------------------------------
 
 
+#: A search that runs until its budget stops it (about 100,000 positions).
+SLOW_SEARCH = ("subtraction", "2,5,7:100000")
+
+
 def test_a_full_pool_refuses_at_once_and_recovers() -> None:
     async def scenario() -> None:
-        bench = Workbench(None, Limits(workers=1, queue=1))
-        started, gate = threading.Event(), threading.Event()
-
-        def slow() -> bool:
-            started.set()
-            return gate.wait(10)
-
-        running = asyncio.ensure_future(bench.search(slow))
-        waiting = asyncio.ensure_future(bench.search(len, "ab"))
-        await asyncio.sleep(0)
-        assert started.wait(10)
-        with pytest.raises(Busy, match="try again"):
-            await bench.search(len, "abc")
-        gate.set()
-        assert await running is True and await waiting == 2
-        assert await bench.search(len, "abcd") == 4  # slots are given back
-        bench.close()
+        bench = Workbench(None, Limits(workers=1, queue=1, per_client=5))
+        try:
+            running = asyncio.ensure_future(bench.search(bench.analyse, *SLOW_SEARCH, 1.0, None))
+            waiting = asyncio.ensure_future(bench.search(bench.analyse, *SLOW_SEARCH, 1.0, None))
+            await asyncio.sleep(0)
+            with pytest.raises(Busy, match="try again"):
+                await bench.search(bench.analyse, "nim", "3")
+            assert (await running)["solved"] is False
+            assert (await waiting)["solved"] is False
+            assert (await bench.search(bench.analyse, "nim", "3"))["value"] == "*3"
+        finally:
+            bench.close()
 
     asyncio.run(scenario())
 
 
-def test_a_full_pool_is_status_503_and_play_goes_on(tmp_path: Path) -> None:
+def test_one_client_cannot_take_every_slot() -> None:
+    async def scenario() -> None:
+        bench = Workbench(None, Limits(workers=1, queue=8, per_client=1))
+        try:
+            mine = asyncio.ensure_future(bench.search(bench.analyse, *SLOW_SEARCH, 1.0, None,
+                                                      client="a"))
+            await asyncio.sleep(0)
+            with pytest.raises(Busy, match="you already have 1"):
+                await bench.search(bench.analyse, "nim", "3", client="a")
+            other = await bench.search(bench.analyse, "nim", "3", client="b")
+            assert other["value"] == "*3"
+            assert (await mine)["solved"] is False
+        finally:
+            bench.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_full_pool_is_status_429_and_play_goes_on(tmp_path: Path) -> None:
     app = create_app(None, Limits(workers=1, queue=0))
     bench: Workbench = app.state.workbench
-    started, gate = threading.Event(), threading.Event()
-
-    def occupy() -> None:
-        asyncio.run(bench.search(lambda: (started.set(), gate.wait(10))))
-
     with TestClient(app) as client:
-        holder = threading.Thread(target=occupy)
+        holder = threading.Thread(target=lambda: client.post(
+            "/api/analyse",
+            json={"ruleset": SLOW_SEARCH[0], "position": SLOW_SEARCH[1], "max_seconds": 3}))
         holder.start()
         try:
-            assert started.wait(10)
+            deadline = time.monotonic() + 10
+            while not bench._waiting and time.monotonic() < deadline:
+                time.sleep(0.01)
             response = client.post("/api/analyse", json={"ruleset": "nim", "position": "3"})
-            assert response.status_code == 503
+            assert response.status_code == 429
             assert "busy" in response.json()["error"]
             # drawing and moving need no search: they are answered all the same
             post(client, "/api/position", ruleset="nim", position="3")
             post(client, "/api/play", ruleset="nim", position="3", move="0-1")
         finally:
-            gate.set()
-            holder.join(10)
-        assert post(client, "/api/analyse", ruleset="nim", position="3")["value"] == "*3"
+            holder.join()
 
 
 # -- reductions -----------------------------------------------------------------------

@@ -9,9 +9,10 @@ move labels, not only on resulting positions.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -39,6 +40,68 @@ class ParseError(GrundyError, ValueError):
 
 class IllegalMoveError(GrundyError, ValueError):
     """A move that is not legal in the given position."""
+
+
+class TooBig(GrundyError):
+    """A position, move list or picture over a documented size limit, refused before
+    it is built."""
+
+
+class SizeLimitError(ParseError, TooBig):
+    """A position text whose written sizes (cells, vertices, heaps, digits) exceed the
+    ruleset's documented ``limits``."""
+
+
+#: Longest position text any ruleset reads.
+MAX_TEXT = 100_000
+#: Most digits of a number in a position text (sizes are checked against ``limits``
+#: after reading; this keeps the reading itself cheap).
+MAX_DIGITS = 30
+
+
+def read_int(text: str, what: str) -> int:
+    """A non-negative decimal integer of at most ``MAX_DIGITS`` digits."""
+    text = text.strip()
+    if not text.isascii() or not text.isdigit():
+        raise ParseError(f"{what} must be a non-negative whole number, not {text[:20]!r}")
+    if len(text) > MAX_DIGITS:
+        raise SizeLimitError(f"{what} has {len(text):,} digits: at most {MAX_DIGITS} are read")
+    return int(text)
+
+
+def _guarded(parse: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    """``parse`` with the text length checked first and every error it can raise turned
+    into one ParseError (a safety net: parsers check their sizes themselves)."""
+
+    @functools.wraps(parse)
+    def guarded(self: Ruleset[Any], text: str) -> Any:
+        if not isinstance(text, str):
+            raise ParseError(f"a {self.name} position is text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise SizeLimitError(
+                f"the position text has {len(text):,} characters: {self.name} reads at most "
+                f"{MAX_TEXT:,}"
+            )
+        try:
+            return parse(self, text)
+        except (ParseError, TooBig) as error:
+            error.args = (" ".join(str(error).split()),)  # one line, whatever the text held
+            raise
+        except RecursionError:
+            raise ParseError(f"the {self.name} position is nested too deeply to read") from None
+        except MemoryError:
+            raise SizeLimitError(
+                f"the {self.name} position is too big to build in memory: write a smaller one"
+            ) from None
+        except (ValueError, ArithmeticError, LookupError, TypeError) as error:
+            reason = " ".join(str(error).split())[:120] or type(error).__name__
+            raise ParseError(
+                f"cannot read {text.strip()[:40]!r} as a {self.name} position ({reason}); "
+                "see `grundy rulesets --formats`"
+            ) from None
+
+    guarded.guarded = True  # type: ignore[attr-defined]
+    return guarded
 
 
 @dataclass(frozen=True)
@@ -87,6 +150,26 @@ class Ruleset(ABC, Generic[Position]):
     text_format: ClassVar[str]
     #: Example positions (texts) used by the docs, the tour and the tests.
     examples: ClassVar[tuple[str, ...]] = ()
+    #: Documented size limits (what is counted -> largest value), checked by ``parse``
+    #: before anything is built; over them the answer is one ``SizeLimitError``.
+    limits: ClassVar[Mapping[str, int]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        parse = cls.__dict__.get("parse")
+        if parse is not None and not getattr(parse, "guarded", False):
+            cls.parse = _guarded(parse)  # type: ignore[method-assign,assignment]
+
+    def check_size(self, what: str, value: int) -> int:
+        """``value`` if it is within the documented limit ``limits[what]``, else one
+        SizeLimitError naming the limit."""
+        limit = self.limits[what]
+        if value > limit:
+            raise SizeLimitError(
+                f"{what} {value:,} is over the {self.name} limit of {limit:,}: "
+                "write a smaller position"
+            )
+        return value
 
     # -- text ----------------------------------------------------------------
     @abstractmethod

@@ -6,6 +6,7 @@ which ``main`` registers; all of them build on what is here.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,7 +18,14 @@ import click
 from grundy.cli import Spinner
 from grundy.protocol import PartizanRuleset
 from grundy.rulesets import GrundyError, ImpartialRuleset, get
-from grundy.search import Budget, BudgetExceeded, Solver, Store, default_store_path
+from grundy.search import (
+    Budget,
+    BudgetExceeded,
+    Solver,
+    Store,
+    default_store_path,
+    hard_deadline,
+)
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
 from grundy.values import Outcome
@@ -43,8 +51,61 @@ class BudgetError(CliError):
     exit_code = 3
 
 
+#: Default time budget of a command, in seconds (``--max-seconds 0``: none).
+DEFAULT_SECONDS = 60.0
+#: Shorter defaults where an answer is expected at once.
+DEFAULT_SECONDS_OF = {"calc": 10.0, "thermograph": 10.0}
+#: Commands that run as long as the person wants: interactive games (their budget is
+#: per computer move), the server, the benchmarks.
+OPEN_ENDED = frozenset({"play", "serve", "bench"})
+#: How long past its budget a command may run before the deadline stops all its work
+#: (searches stop on their own budget first, with a count of what they expanded).
+GRACE_SECONDS = 1.0
+
+
+def max_seconds_option(default: float) -> click.Option:
+    return click.Option(
+        ["--max-seconds"], type=click.FloatRange(min=0), metavar="S",
+        help=f"Give up after S seconds (exit status 3); default {default:g}, 0 for no limit.")
+
+
+def bounded(command: click.Command) -> click.Command:
+    """Give ``command`` (and every subcommand of a group) a time budget over all its
+    work: ``--max-seconds`` (added where missing), by default ``DEFAULT_SECONDS``."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            bounded(sub)
+        return command
+    callback = command.callback
+    if command.name in OPEN_ENDED or callback is None or getattr(callback, "bounded", False):
+        return command
+    default = DEFAULT_SECONDS_OF.get(command.name or "", DEFAULT_SECONDS)
+    takes = False
+    for index, param in enumerate(command.params):
+        if param.name == "max_seconds":
+            command.params[index], takes = max_seconds_option(default), True
+    if not takes:
+        command.params.append(max_seconds_option(default))
+
+    @functools.wraps(callback)
+    def run(*args: Any, max_seconds: float | None = None, **kwargs: Any) -> Any:
+        seconds = default if max_seconds is None else max_seconds or None
+        if takes:
+            kwargs["max_seconds"] = seconds
+        with hard_deadline(None if seconds is None else seconds + GRACE_SECONDS):
+            return callback(*args, **kwargs)
+
+    run.bounded = True  # type: ignore[attr-defined]
+    command.callback = run
+    return command
+
+
 class GrundyGroup(click.Group):
-    """A command group that turns ``GrundyError`` into a one-line error and exit status."""
+    """A command group that turns ``GrundyError`` into a one-line error and exit status,
+    and gives every command a time budget (``bounded``)."""
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        super().add_command(bounded(cmd), name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

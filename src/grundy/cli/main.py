@@ -227,7 +227,8 @@ def rulesets(formats: bool, as_json: bool) -> None:
         emit_json([
             {"name": r.name, "aliases": list(r.aliases), "impartial": r.impartial,
              "citation": r.citation.to_json(),
-             "summary": r.summary, "text_format": r.text_format, "examples": list(r.examples)}
+             "summary": r.summary, "text_format": r.text_format, "examples": list(r.examples),
+             "limits": dict(r.limits)}
             for r in every
         ])
         return
@@ -235,9 +236,10 @@ def rulesets(formats: bool, as_json: bool) -> None:
     rows = [[r.name, ", ".join(r.aliases), "impartial" if r.impartial else "partizan",
              str(r.citation), r.summary] for r in every]
     if formats:
-        headers += ["text format", "examples"]
+        headers += ["text format", "examples", "limits"]
         for row, r in zip(rows, every, strict=True):
-            row += [r.text_format, "; ".join(r.examples)]
+            row += [r.text_format, "; ".join(r.examples),
+                    ", ".join(f"{what} ≤ {limit:,}" for what, limit in r.limits.items())]
     out = Output()
     out.table(headers, rows)
     papers = {r.citation.paper.key: r.citation.reference for r in every}

@@ -30,4 +30,6 @@ def serve(host: str, port: int, store: str | None) -> None:
         Store(path).close()  # a bad path is a one-line error now, not on every request
     click.echo(f"grundy workbench on http://{host}:{port}/ (store: {path or 'memory only'}); "
                "Ctrl-C stops it", err=True)
-    uvicorn.run(create_app(path), host=host, port=port, log_level="warning")
+    # Ctrl-C: stop within a second; the app kills its worker processes on the way out.
+    uvicorn.run(create_app(path, host=host), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=1)

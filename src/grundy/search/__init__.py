@@ -1,8 +1,8 @@
 """Solvers that work on any ruleset through its protocol."""
 
-from grundy.search.budget import Budget, BudgetExceeded, ProgressCallback
+from grundy.search.budget import Budget, BudgetExceeded, ProgressCallback, hard_deadline
 from grundy.search.engine import MoveValue, Solver, grundy_of_sum
-from grundy.search.store import Store, default_store_path
+from grundy.search.store import Store, StoreError, default_store_path
 
 __all__ = [
     "Budget",
@@ -11,6 +11,8 @@ __all__ = [
     "ProgressCallback",
     "Solver",
     "Store",
+    "StoreError",
     "default_store_path",
     "grundy_of_sum",
+    "hard_deadline",
 ]

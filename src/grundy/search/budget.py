@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from grundy.protocol import GrundyError
@@ -61,3 +64,32 @@ class Budget:
                     f"search stopped after {self.max_seconds:g} s (time budget) having expanded "
                     f"{self.nodes:,} positions; raise --max-seconds or use --store to resume later"
                 )
+
+
+@contextmanager
+def hard_deadline(seconds: float | None) -> Iterator[None]:
+    """Bound *all* the work of a block by the clock, not only the positions a search
+    expands: parsing, move generation, keying, value arithmetic and rendering too.
+
+    In the main thread of a process (the ``grundy`` command, the web server's worker
+    processes) a timer signal raises BudgetExceeded wherever the work is, checked
+    between any two Python operations; elsewhere (a library caller's thread) it does
+    nothing and searches stop by their Budget alone.  ``None``: no deadline.
+    """
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise BudgetExceeded(
+            f"stopped after {seconds:g} s (time budget): raise --max-seconds (0: no limit) "
+            "or try a smaller position"
+        )
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

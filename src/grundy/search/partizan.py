@@ -151,7 +151,10 @@ class PartizanSolver(Generic[Position]):
         if value is None and self.store is not None:
             text = self.store.get_text("value", self.ruleset.name, key)
             if text is not None:
-                value = self.table[key] = parse(text)
+                try:
+                    value = self.table[key] = parse(text)
+                except (ValueError, RecursionError):
+                    raise self.store.damaged("value", self.ruleset.name, text) from None
         return value
 
     def _record(self, key: Key, value: Game) -> None:

@@ -3,7 +3,11 @@
 Long computations can be stopped (budget, Ctrl-C, a killed process) and resumed:
 every value the search settles is written in batched transactions, and SQLite's
 write-ahead log guarantees that a killed process leaves the file consistent with
-every committed batch intact.  Keys are the rulesets' canonical keys, hashed from
+every committed batch intact.  Several processes may share one store (the web
+server's workers, two commands at once): writers wait for each other (a busy
+timeout, then retries) instead of failing with "database is locked".  A file that is
+not a store, a store from a newer grundy, a damaged file or a damaged entry is
+reported as one ``StoreError`` line.  Keys are the rulesets' canonical keys, hashed from
 their ``key_text`` (keys are built from ints, strs, bytes and tuples, so that text
 is canonical).
 
@@ -17,10 +21,20 @@ import hashlib
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 from grundy.protocol import GrundyError, Key
+
+T = TypeVar("T")
+
+#: The store format this grundy writes (SQLite ``user_version``); newer ones are refused.
+VERSION = 1
+#: Seconds a writer waits for another process's transaction, and how often it retries.
+BUSY_SECONDS = 10.0
+RETRIES = 5
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS solved (
@@ -52,6 +66,10 @@ def key_text(key: Key) -> str:
     return repr(key)
 
 
+class StoreError(GrundyError):
+    """A store file that cannot be used: not a store, newer, damaged, or locked."""
+
+
 def _digest(key: Key) -> bytes:
     return hashlib.blake2b(key_text(key).encode(), digest_size=16).digest()
 
@@ -63,32 +81,77 @@ class Store:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+            self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS)
+            self._retrying(self._open)
         except (OSError, sqlite3.DatabaseError) as error:
-            raise GrundyError(
-                f"cannot open store {self.path}: {error}; pass --store a writable SQLite file"
+            raise StoreError(
+                f"cannot open store {self.path}: {error}; pass --store a writable grundy store "
+                "(a new file name starts a new store)"
             ) from None
         self._pending: dict[tuple[str, str, bytes], int | str] = {}
         self._batch, self._seconds = batch, seconds
         self._last_flush = time.monotonic()
+
+    def _open(self) -> None:
+        """Check the file is a grundy store of a version we read, then use WAL."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version > VERSION:
+            raise StoreError(f"store {self.path} was written by a newer grundy (format "
+                             f"{version}, this one reads {VERSION}): upgrade grundy or use "
+                             "another --store file")
+        if tables and "solved" not in tables:
+            raise StoreError(f"{self.path} is an SQLite database but not a grundy store: "
+                             "pass --store another file name")
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        with self._db:
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version = {VERSION}")
+
+    def _retrying(self, operation: Callable[[], T]) -> T:
+        """Run ``operation``, retrying while another process holds the write lock
+        past the busy timeout; a damaged file is one StoreError."""
+        for attempt in range(RETRIES + 1):
+            try:
+                return operation()
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise StoreError(f"store {self.path}: {error}") from None
+                if attempt == RETRIES:
+                    raise StoreError(
+                        f"store {self.path} stayed locked by another process for "
+                        f"{BUSY_SECONDS * (RETRIES + 1):g} s: try again when it is done"
+                    ) from None
+                time.sleep(0.05 * (attempt + 1))
+            except sqlite3.DatabaseError as error:
+                raise StoreError(
+                    f"store {self.path} is damaged ({error}): move it away to start afresh"
+                ) from None
+        raise AssertionError("unreachable")
 
     def _lookup(self, kind: str, ruleset: str, key: Key) -> int | str | None:
         digest = _digest(key)
         pending = self._pending.get((kind, ruleset, digest))
         if pending is not None:
             return pending
-        row = self._db.execute(
+        row = self._retrying(lambda: self._db.execute(
             "SELECT value FROM solved WHERE kind = ? AND ruleset = ? AND key = ?",
             (kind, ruleset, digest),
-        ).fetchone()
+        ).fetchone())
         return None if row is None else row[0]
+
+    def damaged(self, kind: str, ruleset: str, value: object) -> StoreError:
+        """The error for an entry that is not a value this grundy wrote."""
+        return StoreError(f"store {self.path} holds a damaged {ruleset} {kind} entry "
+                          f"({str(value)[:40]!r}): move the file away to start afresh")
 
     def get(self, kind: str, ruleset: str, key: Key) -> int | None:
         value = self._lookup(kind, ruleset, key)
-        return None if value is None else int(value)
+        if value is None or (isinstance(value, int) and value >= 0):
+            return value
+        raise self.damaged(kind, ruleset, value)
 
     def get_text(self, kind: str, ruleset: str, key: Key) -> str | None:
         """A value stored as text (partizan values in CGSuite notation)."""
@@ -105,11 +168,14 @@ class Store:
     def flush(self) -> None:
         """Commit every pending value in one transaction."""
         if self._pending:
-            with self._db:
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO solved VALUES (?, ?, ?, ?)",
-                    [(*k, v) for k, v in self._pending.items()],
-                )
+            rows = [(*k, v) for k, v in self._pending.items()]
+
+            def write() -> None:
+                with self._db:
+                    self._db.executemany("INSERT OR REPLACE INTO solved VALUES (?, ?, ?, ?)",
+                                         rows)
+
+            self._retrying(write)
             self._pending.clear()
         self._last_flush = time.monotonic()
 
@@ -117,11 +183,11 @@ class Store:
         """How many solved entries are committed (for one ruleset, or all)."""
         self.flush()
         if ruleset is None:
-            row = self._db.execute("SELECT COUNT(*) FROM solved").fetchone()
+            row = self._retrying(
+                lambda: self._db.execute("SELECT COUNT(*) FROM solved").fetchone())
         else:
-            row = self._db.execute(
-                "SELECT COUNT(*) FROM solved WHERE ruleset = ?", (ruleset,)
-            ).fetchone()
+            row = self._retrying(lambda: self._db.execute(
+                "SELECT COUNT(*) FROM solved WHERE ruleset = ?", (ruleset,)).fetchone())
         return int(row[0])
 
     def close(self) -> None:

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.drawing import svg_document, text
@@ -58,14 +58,20 @@ def split_top_level(text: str, separator: str) -> list[str]:
     return parts
 
 
+MAX_REALIZATIONS = 16
+
+
 class DemiQuantum(ImpartialRuleset[Superposition]):
     """Superpositions of ``base`` positions with classical moves (collapse on infeasible)."""
 
     citation = DEMI_QUANTUM_CITATION
+    #: Most realizations a superposition may have (on top of the base ruleset's limits).
+    limits: ClassVar[Mapping[str, int]] = {"realizations": MAX_REALIZATIONS}
 
     def __init__(self, base: ImpartialRuleset[Any], name: str | None = None) -> None:
         self.base = base
         self.name = name or f"demi-quantum({base.name})"  # type: ignore[misc]
+        self.limits = {**base.limits, **self.limits}  # type: ignore[misc]
         self.summary = (  # type: ignore[misc]
             f"Superpositions of {base.name} positions; a classical move collapses the "
             "realizations where it is infeasible."
@@ -84,7 +90,9 @@ class DemiQuantum(ImpartialRuleset[Superposition]):
         if not text.endswith(">"):
             raise ParseError(f"superposition {text!r} does not end with '>': write <(...)|(...)>")
         realizations = []
-        for index, part in enumerate(split_top_level(text[1:-1], "|")):
+        parts = split_top_level(text[1:-1], "|")
+        self.check_size("realizations", len(parts))
+        for index, part in enumerate(parts):
             part = part.strip()
             if not (part.startswith("(") and part.endswith(")")):
                 raise ParseError(

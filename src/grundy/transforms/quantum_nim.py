@@ -13,14 +13,21 @@ of ``grundy.transforms.quantum`` with keys that use the heaps' symmetry.
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Mapping
+from typing import ClassVar, cast
 
 import grundy.rulesets.formulas.avoid_true
 import grundy.rulesets.heaps.nim  # noqa: F401  (the bases register first)
-from grundy.protocol import Citation, Key
+from grundy.protocol import Citation, Key, ParseError
 from grundy.rulesets.registry import get, register
 from grundy.rulesets.transverse_wave.rules import Grid, canonical_grid, closed_form
-from grundy.transforms.quantum import DemiQuantum, Quantum, Superposition, superpose
+from grundy.transforms.quantum import (
+    MAX_REALIZATIONS,
+    DemiQuantum,
+    Quantum,
+    Superposition,
+    superpose,
+)
 
 
 def heap_key(position: Superposition) -> Key:
@@ -38,8 +45,27 @@ def as_grid(position: Superposition) -> Grid:
     return Grid(len(rows[0]), tuple(sum(1 << j for j, h in enumerate(b) if not h) for b in rows))
 
 
+class HeapMatrix(DemiQuantum):
+    """Superpositions of heap vectors: an s×n matrix, every realization with the same
+    n heaps (seed 000 L324), and at most ``MAX_TOKENS`` tokens in all, so that the
+    classical moves of every realization (one per token) stay a small table."""
+
+    limits: ClassVar[Mapping[str, int]] = {"realizations": MAX_REALIZATIONS, "tokens": 20_000}
+
+    def parse(self, text: str) -> Superposition:
+        position = super().parse(text)
+        counts = sorted({len(heaps) for heaps in cast(tuple[tuple[int, ...], ...], position)})
+        if len(counts) > 1:
+            raise ParseError(
+                f"the realizations have {counts[0]} and {counts[-1]} heaps: give every "
+                "realization the same number of heaps, e.g. <(1,2)|(2,1)>"
+            )
+        self.check_size("tokens", sum(map(sum, cast(tuple[tuple[int, ...], ...], position))))
+        return position
+
+
 @register
-class DemiQuantumNim(DemiQuantum):
+class DemiQuantumNim(HeapMatrix):
     name = "demi-quantum-nim"
     aliases = ("dq-nim", "dqn")
     citation = Citation("000_7d67923f02e8dd4e.txt", "L324-330", "§3.2")
@@ -53,7 +79,7 @@ class DemiQuantumNim(DemiQuantum):
 
 
 @register
-class DemiQuantumBooleanNim(DemiQuantum):
+class DemiQuantumBooleanNim(HeapMatrix):
     name = "demi-quantum-boolean-nim"
     aliases = ("dq-boolean-nim", "dqbn")
     citation = Citation("000_7d67923f02e8dd4e.txt", "L326-334", "§3.2, Prop 4")
@@ -70,7 +96,7 @@ class DemiQuantumBooleanNim(DemiQuantum):
 
 
 @register
-class QuantumNim(Quantum):
+class QuantumNim(HeapMatrix, Quantum):
     name = "quantum-nim"
     aliases = ("qnim",)
     citation = Citation("000_7d67923f02e8dd4e.txt", "L289-294", "§3.1, Figure 7")
@@ -84,7 +110,7 @@ class QuantumNim(Quantum):
 
 
 @register
-class QuantumBooleanNim(Quantum):
+class QuantumBooleanNim(HeapMatrix, Quantum):
     name = "quantum-boolean-nim"
     aliases = ("qbnim",)
     citation = Citation("001_56c9c94dd1ec088e.txt", "@162818", "Thm 6.3.2")

@@ -2,7 +2,7 @@
 
 Routes (all JSON; errors are ``{"error": "one line naming the problem and the fix"}``
 with status 400 for bad input, 404 for an unknown ruleset, 413 for a position over
-the size cap and 503 when busy):
+the size cap or a request that overran its deadline, and 429 when busy):
 
 - ``GET /api/rulesets``: every registered ruleset, with a thumbnail of its first example;
 - ``GET /api/rulesets/{name}``: one ruleset;
@@ -21,13 +21,16 @@ the size cap and 503 when busy):
 - ``GET /api/lattice``: the lattice of rulesets (SVG) and its reductions, each with a
   link to map a position across it.
 
+Every request passes ``Guard`` first: a Host header naming this machine (against DNS
+rebinding), a body of at most ``MAX_BODY`` bytes, and security headers on every
+answer (a content security policy for the static pages, no framing, no sniffing).
+
 Pages: ``/`` is the gallery, ``/play/{name}`` a play page and ``/lattice`` the lattice
 of rulesets (plain HTML, CSS and JavaScript in ``static/``; no build step).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -38,11 +41,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from grundy.protocol import TooBig
 from grundy.reductions import UnknownReductionError, all_reductions
 from grundy.reductions.lattice import build
 from grundy.rulesets import GrundyError, UnknownRulesetError, all_rulesets
-from grundy.web.service import Busy, Limits, TooBig, Workbench
+from grundy.web.service import Busy, Limits, Workbench
 from grundy.web.values import CalcBusy, CalcError, CalcTimeout, Calculator
 
 STATIC = Path(__file__).parent / "static"
@@ -93,6 +98,95 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status_code=status)
 
 
+#: Largest request body accepted, in bytes.
+MAX_BODY = 200_000
+#: Host names the server answers to (besides the one it was started on).
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+     b"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header, without its port (``[::1]:8000`` -> ``[::1]``)."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[: header.find("]") + 1]
+    return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
+class Guard:
+    """ASGI middleware: refuse foreign Host headers (DNS rebinding) and bodies over
+    ``MAX_BODY``; add the security headers to every answer."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        host = host_name(headers.get(b"host", b"").decode("latin-1"))
+        if host not in self.hosts:
+            await self._refuse(send, 421, f"host {host!r} is not this workbench: open it as "
+                                          "http://127.0.0.1:PORT/ (or start it with --host)")
+            return
+        length = headers.get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            await self._refuse(send, 413, f"the request body is over {MAX_BODY:,} bytes: "
+                                          "send a smaller position")
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > MAX_BODY:
+                raise TooBig(f"the request body is over {MAX_BODY:,} bytes")
+            return message
+
+        async def secured(message: Message) -> None:
+            """The answer with the security headers added."""
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await secured(message)
+
+        try:
+            await self.app(scope, limited, tracked)
+        except TooBig as error:  # a chunked body that grew past the limit
+            if started:
+                raise
+            await self._refuse(send, 413, str(error))
+
+    async def _refuse(self, send: Send, status: int, message: str) -> None:
+        response = _error(status, message)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [*response.raw_headers, *SECURITY_HEADERS]})
+        await send({"type": "http.response.body", "body": response.body})
+
+
+def client_of(request: Request) -> str:
+    """Who is asking, for the per-client cap on searches: the address, refined by an
+    ``X-Grundy-Client`` header (one per browser tab or simulated player)."""
+    address = request.client.host if request.client else ""
+    return f"{address}/{request.headers.get('x-grundy-client', '')[:64]}"
+
+
 def features() -> dict[str, Any]:
     """The analysis tools of issue 7 item 3 that exist in this installation."""
     return {
@@ -126,8 +220,9 @@ def lattice() -> dict[str, Any]:
 
 
 def create_app(store_path: Path | None = None, limits: Limits | None = None,
-               calculator: Calculator | None = None) -> FastAPI:
-    """The workbench app; solved positions persist in the SQLite store at ``store_path``."""
+               calculator: Calculator | None = None, host: str = "127.0.0.1") -> FastAPI:
+    """The workbench app; solved positions persist in the SQLite store at ``store_path``.
+    It answers requests addressed to this machine or to ``host``."""
     bench = Workbench(store_path, limits)
     calc = calculator or Calculator()
 
@@ -138,6 +233,8 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
         calc.close()
 
     app = FastAPI(title="grundy workbench", lifespan=lifespan, docs_url=None, redoc_url=None)
+    hosts = LOCAL_HOSTS | {host_name(host), host_name(f"[{host}]" if ":" in host else host)}
+    app.add_middleware(Guard, hosts=frozenset(hosts | {"testserver"}))
     app.state.workbench = bench
     app.state.calculator = calc
 
@@ -155,7 +252,9 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.exception_handler(Busy)
     async def busy(request: Request, error: Busy) -> JSONResponse:
-        return _error(503, str(error))
+        response = _error(429, str(error))
+        response.headers["retry-after"] = "1"
+        return response
 
     @app.exception_handler(CalcError)
     async def bad_expression(request: Request, error: CalcError) -> JSONResponse:
@@ -163,7 +262,7 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.exception_handler(CalcBusy)
     async def calc_busy(request: Request, error: CalcBusy) -> JSONResponse:
-        return _error(503, str(error))
+        return _error(429, str(error))
 
     @app.exception_handler(CalcTimeout)
     async def calc_timeout(request: Request, error: CalcTimeout) -> JSONResponse:
@@ -181,11 +280,11 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.get("/api/rulesets")
     async def rulesets() -> Any:
-        return await bench.light(bench.rulesets)
+        return await bench.fixed(bench.rulesets)
 
     @app.get("/api/rulesets/{name}")
     async def ruleset(name: str) -> Any:
-        return await bench.light(bench.ruleset, name)
+        return await bench.fixed(bench.ruleset, name)
 
     @app.get("/api/features")
     async def feature_list() -> Any:
@@ -206,36 +305,40 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
                                  body.player)
 
     @app.post("/api/computer")
-    async def computer(body: ComputerRequest) -> Any:
+    async def computer(body: ComputerRequest, request: Request) -> Any:
         return await bench.search(bench.computer, body.ruleset, body.position, body.level,
-                               body.player, body.seed, body.max_seconds)
+                                  body.player, body.seed, body.max_seconds,
+                                  seconds=body.max_seconds, client=client_of(request))
 
     @app.post("/api/analyse")
-    async def analyse(body: SearchRequest) -> Any:
+    async def analyse(body: SearchRequest, request: Request) -> Any:
         return await bench.search(bench.analyse, body.ruleset, body.position,
-                               body.max_seconds, body.max_nodes)
+                                  body.max_seconds, body.max_nodes,
+                                  seconds=body.max_seconds, client=client_of(request))
 
     @app.get("/api/reductions/{name}")
     async def reductions(name: str) -> Any:
-        return await bench.light(bench.reductions, name)
+        return await bench.fixed(bench.reductions, name)
 
     @app.post("/api/reduce")
-    async def reduce(body: ReduceRequest) -> Any:
+    async def reduce(body: ReduceRequest, request: Request) -> Any:
         return await bench.search(bench.reduce, body.reduction, body.position,
-                                  body.max_seconds)
+                                  body.max_seconds,
+                                  seconds=body.max_seconds, client=client_of(request))
 
     @app.post("/api/calc")
     async def calculate(body: CalcRequest) -> Any:
-        return await asyncio.to_thread(calc.calc, body.expression, body.max_seconds)
+        return await calc.calc(body.expression, body.max_seconds)
 
     @app.get("/api/lattice")
     async def lattice_view() -> Any:
-        return await bench.light(lattice)
+        return await bench.fixed(lattice)
 
     @app.post("/api/hint")
-    async def hint(body: SearchRequest) -> Any:
+    async def hint(body: SearchRequest, request: Request) -> Any:
         return await bench.search(bench.hint, body.ruleset, body.position, body.player,
-                               body.max_seconds, body.max_nodes)
+                                  body.max_seconds, body.max_nodes,
+                                  seconds=body.max_seconds, client=client_of(request))
 
     @app.get("/")
     async def gallery() -> FileResponse:
@@ -243,7 +346,7 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.get("/play/{name}")
     async def play_page(name: str) -> FileResponse:
-        await bench.light(bench.ruleset, name)  # 404 for an unknown ruleset
+        await bench.fixed(bench.ruleset, name)  # 404 for an unknown ruleset
         return FileResponse(STATIC / "play.html")
 
     @app.get("/lattice")

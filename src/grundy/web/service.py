@@ -5,34 +5,40 @@ a ruleset registered anywhere appears in the workbench with no edit here.  Every
 operation takes position *texts* and returns JSON-ready dicts; the only thing ever
 done with user text is the ruleset's own ``parse`` (nothing is evaluated as code).
 
-Safety (issue 7, item 4): searches run on a small, bounded thread pool
-(``Workbench.search``), off the web server's event loop; a full queue is refused at
-once ("busy") instead of piling up, and every search has a node and a time budget
-(``search/budget.py``), so the answer is a value or "not solved within the budget",
-never a hang.  Work without search (``Workbench.light``: drawing a position, listing
-its moves) is bounded by the size cap and runs beside the pool, so a page stays
-playable while searches run.  Positions over the size cap are refused.
+Safety (issue 7 item 4, issues 19 and 21): every operation that parses, draws or
+searches runs in a worker process under a deadline (``grundy.web.workers``), killed
+and replaced if it overruns, so one request never holds what another user needs.
+Searches have their own workers and a bounded queue with a per-client cap: a full
+queue, or a client with too many searches waiting, is refused at once ("busy", 429)
+instead of piling up; every search has a node and a time budget (``search/budget.py``),
+so the answer is a value or "not solved within the budget", never a hang.  Work
+without search (``Workbench.light``: drawing a position, listing its moves) runs in
+separate workers with a short deadline, so a page stays playable while searches
+run.  Positions over the size cap are refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import random
-import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from grundy.protocol import Move, PartizanRuleset, Player
+from grundy.protocol import Move, PartizanRuleset, Player, TooBig
 from grundy.reductions import all_reductions
 from grundy.reductions import get as get_reduction
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets, get
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Outcome, format_nimber
+from grundy.web.workers import Busy, Workers, start_workbench, workbench_job
+
+__all__ = ["Busy", "Limits", "TooBig", "Workbench", "describe"]
 
 T = TypeVar("T")
 
@@ -47,24 +53,19 @@ WINS_AFTER_MOVE = {
 }
 
 
-class Busy(GrundyError):
-    """Every worker is taken and the queue is full: the client should try again."""
-
-
-class TooBig(GrundyError):
-    """A position over the workbench's size cap."""
-
-
 @dataclass(frozen=True)
 class Limits:
     """Caps that keep one request, and many tabs at once, from starving the server."""
 
-    #: Solver threads.  One: Python threads share a core for CPU-bound search anyway,
-    #: and nauty (pynauty, graph games' keys) is not safe in two threads at once (two
-    #: Node Kayles searches in parallel corrupted the heap).
+    #: Solver processes (each runs one search at a time; nauty is not thread-safe).
     workers: int = 1
-    #: Searches that may wait for the worker; more are refused as busy at once.
+    #: Searches that may wait for a solver; more are refused as busy at once.
     queue: int = 8
+    #: Searches one client may have running or waiting.
+    per_client: int = 2
+    #: Processes for work without search (drawing, moves), and its deadline in seconds.
+    light_workers: int = 2
+    light_seconds: float = 5.0
     #: Longest position text accepted.
     max_text: int = 2000
     #: Most legal moves a position may have (the size cap for play and hints).
@@ -115,6 +116,7 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "reference": ruleset.citation.reference,
         "format": ruleset.text_format,
         "examples": list(ruleset.examples),
+        "limits": dict(ruleset.limits),
         "levels": levels,
         "family": family_of(ruleset),
     }
@@ -135,51 +137,74 @@ class Workbench:
     def __init__(self, store_path: Path | None = None, limits: Limits | None = None) -> None:
         self.store_path = store_path
         self.limits = limits or Limits()
-        self._pool = ThreadPoolExecutor(self.limits.workers, thread_name_prefix="grundy-solve")
-        self._slots = threading.BoundedSemaphore(self.limits.workers + self.limits.queue)
-        self._local = threading.local()
+        self._workers: dict[str, Workers] = {}
+        self._waiting: Counter[str] = Counter()
+        self._solvers: dict[str, Solver[Any] | PartizanSolver[Any]] = {}
+        self._store: Store | None = None
 
-    # -- running -------------------------------------------------------------
-    async def light(self, operation: Callable[..., T], *args: Any) -> T:
-        """Run an operation without search (drawing, listing moves: bounded by the size
-        cap) on the event loop's default threads, so that it never waits for searches."""
+    # -- running (in the server; the operations below run in worker processes) ------
+    def _pool(self, kind: str, count: int) -> Workers:
+        if kind not in self._workers:
+            self._workers[kind] = Workers(count, start_workbench, (self.store_path, self.limits))
+        return self._workers[kind]
+
+    @staticmethod
+    async def fixed(operation: Callable[..., T], *args: Any) -> T:
+        """Run an operation whose work does not depend on user text (the gallery, a
+        ruleset's description, the lattice) on the server's own threads."""
         return await asyncio.to_thread(operation, *args)
 
-    async def search(self, operation: Callable[..., T], *args: Any) -> T:
-        """Run a search on the solver pool; Busy at once if the queue is full."""
-        if not self._slots.acquire(blocking=False):
+    async def light(self, operation: Callable[..., T], *args: Any) -> T:
+        """Run an operation without search (drawing, listing moves) in a light worker
+        under ``Limits.light_seconds``, so that it never waits for searches."""
+        lim = self.limits
+        result: T = await self._pool("light", lim.light_workers).run(
+            workbench_job, (operation.__name__, args), lim.light_seconds,
+            wait=2 * lim.light_seconds)
+        return result
+
+    async def search(self, operation: Callable[..., T], *args: Any,
+                     seconds: float | None = None, client: str = "") -> T:
+        """Run a search in a solver worker within its time budget (``seconds``, else the
+        default); Busy at once if the queue, or this client's share of it, is full."""
+        lim = self.limits
+        if self._waiting[client] >= lim.per_client:
+            raise Busy(f"you already have {lim.per_client} searches running or waiting: "
+                       "wait for them, then try again")
+        if self._waiting.total() >= lim.workers + lim.queue:
             raise Busy("the workbench is busy with other searches: try again in a moment")
-
-        def job() -> T:
-            try:
-                return operation(*args)
-            finally:
-                self._slots.release()
-
+        self._waiting[client] += 1
         try:
-            future = self._pool.submit(job)
-        except BaseException:
-            self._slots.release()
-            raise
-        return await asyncio.wrap_future(future)
+            budget = self.budget(seconds, None).max_seconds or lim.max_seconds
+            result: T = await self._pool("search", lim.workers).run(
+                workbench_job, (operation.__name__, args), budget + 1.0,
+                wait=lim.max_seconds * (lim.queue + 1))
+            return result
+        finally:
+            self._waiting[client] -= 1
+            if not self._waiting[client]:
+                del self._waiting[client]
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Kill every worker at once (Ctrl-C must not wait for a stuck search)."""
+        for workers in self._workers.values():
+            workers.close()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     def solver(self, ruleset: Ruleset[Any], seconds: float | None,
                nodes: int | None) -> Solver[Any] | PartizanSolver[Any]:
         """This worker's solver for ``ruleset`` (tables shared between its requests,
         backed by the SQLite store), with a fresh budget for this request."""
-        local = self._local
-        if not hasattr(local, "solvers"):
-            local.solvers = {}
-            local.store = None if self.store_path is None else Store(self.store_path)
-        solver: Solver[Any] | PartizanSolver[Any] | None = local.solvers.get(ruleset.name)
+        if self._store is None and self.store_path is not None:
+            self._store = Store(self.store_path)
+        solver = self._solvers.get(ruleset.name)
         if solver is None or len(solver.seen) > self.limits.max_table:
-            solver = local.solvers[ruleset.name] = (
-                PartizanSolver(ruleset, store=local.store)
+            solver = self._solvers[ruleset.name] = (
+                PartizanSolver(ruleset, store=self._store)
                 if isinstance(ruleset, PartizanRuleset)
-                else Solver(cast(ImpartialRuleset[Any], ruleset), store=local.store)
+                else Solver(cast(ImpartialRuleset[Any], ruleset), store=self._store)
             )
         solver.budget = self.budget(seconds, nodes)
         return solver
@@ -249,6 +274,7 @@ class Workbench:
         }
 
     # -- operations (each runs on the pool) ------------------------------------
+    @functools.cache  # noqa: B019  (one Workbench per server; the gallery never changes)
     def rulesets(self) -> list[dict[str, Any]]:
         out = []
         for ruleset in all_rulesets():

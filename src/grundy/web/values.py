@@ -1,21 +1,18 @@
 """The workbench's value calculator: CGSuite notation in, value and thermograph out.
 
-The values package has no budget hook and some inputs are very slow (sums with big
-nimber options), so each computation runs in a separate worker process with a hard
-timeout; on timeout the worker is killed and replaced, and the answer is "not solved
-within the budget".  Input is parsed by ``grundy.values.notation`` (never evaluated).
+Some inputs are very slow (sums with big nimber options), so each computation runs in
+a worker process (``grundy.web.workers``) under a deadline; on overrun the worker is
+killed and replaced, and the answer is "not solved within the budget".  Input is
+parsed by ``grundy.values.notation`` (never evaluated).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from grundy.search import BudgetExceeded
 from grundy.values import NotationError, parse
+from grundy.web.workers import Busy, Overrun, Workers
 
 #: Longest expression accepted.
 MAX_EXPRESSION = 500
@@ -61,31 +58,18 @@ def compute(expression: str) -> dict[str, Any]:
 
 
 class Calculator:
-    """One worker process at a time, killed and replaced when a computation overruns."""
+    """Worker processes for the calculator, killed and replaced when a computation
+    overruns; a request that finds every worker taken waits a little, then is refused."""
 
-    def __init__(self, timeout: float = TIMEOUT, max_expression: int = MAX_EXPRESSION) -> None:
+    def __init__(self, timeout: float = TIMEOUT, max_expression: int = MAX_EXPRESSION,
+                 workers: int = 2) -> None:
         self.timeout = timeout
         self.max_expression = max_expression
-        self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers = Workers(workers)
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            context = multiprocessing.get_context("spawn")  # the server has threads
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-        return self._pool
-
-    def _kill(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for process in list(pool._processes.values()):
-            process.kill()
-        pool.shutdown(wait=True, cancel_futures=True)
-
-    def calc(self, expression: str, timeout: float | None = None) -> dict[str, Any]:
+    async def calc(self, expression: str, timeout: float | None = None) -> dict[str, Any]:
         """The value of ``expression``; ``CalcError`` for bad input, ``CalcTimeout`` when
-        the (hard) timeout passes first."""
+        the deadline passes first, ``CalcBusy`` when no worker frees up in time."""
         expression = expression.strip()
         if not expression:
             raise CalcError("empty expression: write a game such as {1|0} + ^ + *2")
@@ -93,22 +77,16 @@ class Calculator:
             raise CalcError(f"expression too long ({len(expression)} characters, at most "
                             f"{self.max_expression}): write a shorter one")
         limit = self.timeout if timeout is None else min(timeout, self.timeout)
-        if not self._lock.acquire(timeout=0.5):
-            raise CalcBusy("the calculator is busy with another request: try again in a "
-                           "moment")
         try:
-            future = self._executor().submit(compute, expression)
-            return future.result(timeout=limit)
-        except FutureTimeout:
-            self._kill()
+            result: dict[str, Any] = await self._workers.run(compute, (expression,), limit,
+                                                             wait=self.timeout)
+            return result
+        except Busy:
+            raise CalcBusy("the calculator is busy with other requests: try again in a "
+                           "moment") from None
+        except (Overrun, BudgetExceeded):
             raise CalcTimeout(f"not solved within the budget ({limit:g} s): the values "
                               "code is slow on this game; try a smaller one") from None
-        except BrokenProcessPool:
-            self._kill()
-            raise CalcTimeout("not solved within the budget: the worker process stopped "
-                              "(out of memory?); try a smaller game") from None
-        finally:
-            self._lock.release()
 
     def close(self) -> None:
-        self._kill()
+        self._workers.close()

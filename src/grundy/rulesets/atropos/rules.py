@@ -34,7 +34,15 @@ import re
 from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple, cast
 
-from grundy.protocol import Citation, IllegalMoveError, ImpartialRuleset, Move, ParseError
+from grundy.protocol import (
+    Citation,
+    IllegalMoveError,
+    ImpartialRuleset,
+    Move,
+    ParseError,
+    SizeLimitError,
+    read_int,
+)
 from grundy.rulesets.atropos.board import (
     BLUE,
     COLOURS,
@@ -124,11 +132,24 @@ _COURSE_ROW = re.compile(r"\[(\d*)\]")
 _LAST = re.compile(r"(null|over|\((\d),(\d+),(\d+),(\d+)\))", re.IGNORECASE)
 
 
+#: Largest board size n a position text may give (a size-30 board has 1,305 moves).
+MAX_SIZE = 30
+ATROPOS_LIMITS = {"board size": MAX_SIZE}
+
+
+def _board_size(n: int) -> int:
+    """``n`` if it is within ``MAX_SIZE``, checked before the board is built."""
+    if n > MAX_SIZE:
+        raise SizeLimitError(f"board size {n:,} is over the Atropos limit of {MAX_SIZE}: "
+                             "write a smaller board")
+    return n
+
+
 def parse_position(text: str) -> AtroposPosition:
     """Read the course string, the readable rows, or a bare size (an empty board)."""
     text = text.strip()
     if text.isdigit():
-        return start(int(text))
+        return start(_board_size(read_int(text, "the board size")))
     if text.startswith("["):
         return parse_course(text)
     return parse_rows(text)
@@ -145,7 +166,7 @@ def parse_course(text: str) -> AtroposPosition:
         raise ParseError(
             "cannot read the rows: write digits 0-3 in brackets, e.g. [13][302][1003][12121]"
         )
-    n = len(rows) - 2
+    n = _board_size(len(rows) - 2)
     if n < 1:
         raise ParseError(f"{len(rows)} rows is too few: a board of size n has n + 2 rows")
     b = board(n)
@@ -208,8 +229,8 @@ def parse_rows(text: str) -> AtroposPosition:
     text, over, rest = text.partition(";")
     if over and rest.strip().lower() != "over":
         raise ParseError(f"unknown suffix ;{rest.strip()}: the only one is ;over")
-    lines = [line.strip() for line in text.split("/")]
-    n = len(lines)
+    lines = [line.strip() for line in text.split("/", MAX_SIZE)]
+    n = _board_size(len(lines))
     b = board(n)
     colours = [UNCOLOURED] * b.size
     last = -1
@@ -343,6 +364,8 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
     )
     examples = ("3", "4", "./../...", "./r./...",
                 "[13][302][1003][30002][100003][3000002][121212]LastPlay:null")
+
+    limits = ATROPOS_LIMITS
 
     def parse(self, text: str) -> AtroposPosition:
         return parse_position(text)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
+from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError, SizeLimitError, read_int
 from grundy.rulesets.drawing import GREEN, PURPLE, clickable_circle, svg_document, text
 from grundy.rulesets.registry import register
 from grundy.rulesets.transverse_wave.rules import Grid, canonical_grid, closed_form
@@ -33,13 +33,28 @@ class Formula(NamedTuple):
 _VARIABLE = re.compile(r"x(\d+)")
 
 
+#: Most variables and clauses of a formula (the documented limits of the formula games).
+MAX_VARIABLES = 200
+MAX_CLAUSES = 500
+FORMULA_LIMITS = {"variables": MAX_VARIABLES, "clauses": MAX_CLAUSES}
+
+
+def _variable_index(text: str, where: str) -> int:
+    """The 0-based index of variable ``x<number>``, within ``MAX_VARIABLES``."""
+    match = _VARIABLE.fullmatch(text)
+    number = None if match is None else read_int(match.group(1), f"variable {text}")
+    if number is None or number < 1:
+        raise ParseError(f"{text!r} in {where} is not a variable: write x1, x2, ...")
+    if number > MAX_VARIABLES:
+        raise SizeLimitError(f"variable {text} in {where} is over the limit of "
+                             f"{MAX_VARIABLES} variables: number them from x1")
+    return number - 1
+
+
 def _variable_set(text: str, where: str) -> int:
     mask = 0
     for item in filter(None, (part.strip() for part in re.split(r"[|,]", text))):
-        match = _VARIABLE.fullmatch(item)
-        if match is None or int(match.group(1)) < 1:
-            raise ParseError(f"{item!r} in {where} is not a variable: write x1, x2, ...")
-        mask |= 1 << (int(match.group(1)) - 1)
+        mask |= 1 << _variable_index(item, where)
     return mask
 
 
@@ -50,6 +65,7 @@ def _names(mask: int, separator: str) -> str:
 @register
 class AvoidTrue(ImpartialRuleset[Formula]):
     name = "avoid-true"
+    limits = FORMULA_LIMITS
     summary = "Make one more variable true without making the positive CNF formula true."
     citation = Citation("000_7d67923f02e8dd4e.txt", "L352-354", "Ruleset 7")
     text_format = (
@@ -63,6 +79,9 @@ class AvoidTrue(ImpartialRuleset[Formula]):
         formula, *options = (part.strip() for part in text.split(";"))
         clauses: list[int] = []
         if formula != "true":
+            if formula.count("&") >= MAX_CLAUSES:
+                raise SizeLimitError(f"more than {MAX_CLAUSES} clauses: the limit is "
+                                     f"{MAX_CLAUSES}")
             for index, clause in enumerate(formula.split("&")):
                 clause = clause.strip()
                 if not (clause.startswith("(") and clause.endswith(")")):
@@ -76,7 +95,7 @@ class AvoidTrue(ImpartialRuleset[Formula]):
             if name.strip() == "T":
                 true = _variable_set(value, "T")
             elif name.strip() == "n" and value.strip().isdigit():
-                variables = int(value)
+                variables = self.check_size("variables", read_int(value, "n"))
             else:
                 raise ParseError(f"unknown option {option!r}: write '; T=x1,x2' or '; n=9'")
         needed = max((mask.bit_length() for mask in (*clauses, true)), default=0)

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import svg_document, text
-from grundy.rulesets.formulas.avoid_true import AvoidTrue
+from grundy.rulesets.formulas.avoid_true import FORMULA_LIMITS, AvoidTrue
 from grundy.rulesets.graphs import vertices
 from grundy.rulesets.registry import register
 
@@ -56,6 +56,8 @@ def formula_text(clauses: tuple[int, ...]) -> str:
 class FormulaGame(PartizanRuleset[PosCnf]):
     """Player 1 (Left) sets variables to ``player_one_sets`` and wants the formula to
     have that value; Player 2 (Right) sets the other value."""
+
+    limits = FORMULA_LIMITS
 
     player_one_sets: ClassVar[bool]
     text_format = ("clauses (x1|x2)&(x2|x3) of positive variables, then optionally '; T=x1' "

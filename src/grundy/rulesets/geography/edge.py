@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
 from grundy.rulesets.graphs import (
+    GEOGRAPHY_LIMITS,
     Adjacency,
     certificate,
     edge_list,
@@ -40,6 +41,7 @@ class EdgeGeographyPosition(NamedTuple):
 
 @register
 class EdgeGeography(ImpartialRuleset[EdgeGeographyPosition]):
+    limits = GEOGRAPHY_LIMITS
     name = "edge-geography"
     aliases: ClassVar[tuple[str, ...]] = ("directed-edge-geography",)
     summary = "Move the token along an arc and delete that arc; vertices may be revisited."
@@ -52,7 +54,8 @@ class EdgeGeography(ImpartialRuleset[EdgeGeographyPosition]):
     directed: ClassVar[bool] = True
 
     def parse(self, text: str) -> EdgeGeographyPosition:
-        n, adj, named = parse_graph(text, self.directed, sections=("start",))
+        n, adj, named = parse_graph(text, self.directed, sections=("start",),
+                                    max_vertices=self.limits["vertices"])
         if len(named.get("start", ())) != 1:
             raise ParseError("say which vertex holds the token with ;start=s, like ;start=0")
         return EdgeGeographyPosition(n, adj, named["start"][0])

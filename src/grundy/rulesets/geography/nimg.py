@@ -27,6 +27,7 @@ import networkx as nx
 
 from grundy.protocol import Citation, GrundyError, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.graphs import (
+    GEOGRAPHY_LIMITS,
     Adjacency,
     edge_list,
     format_graph,
@@ -102,6 +103,7 @@ def flow_move(position: NimGPosition) -> int | None:
 
 @register
 class VertexNimG(ImpartialRuleset[NimGPosition]):
+    limits = GEOGRAPHY_LIMITS
     name = "vertex-nimg"
     aliases: ClassVar[tuple[str, ...]] = ("nimg", "vertex-digraph-nim")
     summary = "Move the token along an arc to a vertex and take sticks from it."
@@ -121,7 +123,8 @@ class VertexNimG(ImpartialRuleset[NimGPosition]):
         if len(sticks_text) != 1:
             raise ParseError("give the sticks of every vertex once, like ;sticks=1,2,0")
         rest = ";".join(s for s in sections if not s.strip().startswith("sticks="))
-        n, adj, named = parse_graph(rest, self.directed, sections=("start",))
+        n, adj, named = parse_graph(rest, self.directed, sections=("start",),
+                                    max_vertices=self.limits["vertices"])
         if len(named.get("start", ())) != 1:
             raise ParseError("say which vertex holds the token with ;start=s, like ;start=0")
         sticks = parse_heaps(sticks_text[0].strip().removeprefix("sticks="), "stick count")

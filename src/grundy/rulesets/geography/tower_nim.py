@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
-from grundy.rulesets.heaps.nim import Heaps, heaps_svg, parse_heaps
+from grundy.rulesets.heaps.nim import HEAP_LIMITS, Heaps, heaps_svg, parse_heaps
 from grundy.rulesets.registry import register
 
 
@@ -41,6 +41,7 @@ def winning_move(stack: Heaps, printed: bool = False) -> int:
 @register
 class TowerNim(ImpartialRuleset[Heaps]):
     name = "tower-nim"
+    limits = HEAP_LIMITS
     summary = "Lower the top pile of a stack; a pile lowered to 0 leaves the stack."
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1122-1127", "§6.3.4")
     text_format = "pile sizes ≥ 1 from the top of the stack down, e.g. 3,1,1,2 (empty: no piles)"

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, NamedTuple
 from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
 from grundy.rulesets.geography.algorithms import token_wins
 from grundy.rulesets.graphs import (
+    GEOGRAPHY_LIMITS,
     Adjacency,
     certificate,
     edge_list,
@@ -68,6 +69,7 @@ def graph_digest(adj: Adjacency) -> bytes:
 
 @register
 class Geography(ImpartialRuleset[GeographyPosition]):
+    limits = GEOGRAPHY_LIMITS
     name = "geography"
     aliases: ClassVar[tuple[str, ...]] = ("generalized-geography", "directed-geography")
     summary = "Move the token along an arc to a vertex not yet visited; its old vertex is deleted."
@@ -83,7 +85,8 @@ class Geography(ImpartialRuleset[GeographyPosition]):
 
     # -- text ----------------------------------------------------------------
     def parse(self, text: str) -> GeographyPosition:
-        n, adj, named = parse_graph(text, self.directed, sections=("start", "removed"))
+        n, adj, named = parse_graph(text, self.directed, sections=("start", "removed"),
+                                    max_vertices=self.limits["vertices"])
         if "start" not in named:
             raise ParseError(
                 f"missing ;start=s: say which vertex holds the token, like {text.strip()};start=0"

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     Certificate,
     HashedAdjacency,
@@ -62,6 +63,7 @@ def playable(position: KaylesPosition) -> int:
 
 @register
 class NodeKayles(ImpartialRuleset[KaylesPosition]):
+    limits = GRAPH_LIMITS
     name = "node-kayles"
     aliases = ("nodekayles", "kayles-graph")
     summary = "Select a vertex away from the selected ones (delete its closed neighbourhood)."

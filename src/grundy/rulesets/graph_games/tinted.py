@@ -25,6 +25,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from grundy.protocol import Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     coloured_certificate,
     connected_components,
@@ -57,6 +58,8 @@ TINT_FORMAT = (
 class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
     """A placement game on a tinted graph: a player plays a vertex they may play, which
     deletes it; ``after`` says what happens to its neighbours."""
+
+    limits = GRAPH_LIMITS
 
     text_format: ClassVar[str] = TINT_FORMAT
     #: True when every vertex must be tinted (black-white variants).

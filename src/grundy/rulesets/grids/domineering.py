@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
-from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
+from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player, read_int
 from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
 from grundy.rulesets.registry import register
 
@@ -101,6 +101,10 @@ def _images(rows: Sequence[int], width: int) -> tuple[int, ...]:
     return min(straight, straight[::-1], flipped, flipped[::-1])
 
 
+#: Domineering's documented limits.
+DOMINEERING_LIMITS = {"rows": 100, "columns": 100, "cells": 2_500}
+
+
 @register
 class Domineering(PartizanRuleset[Board]):
     name = "domineering"
@@ -113,15 +117,22 @@ class Domineering(PartizanRuleset[Board]):
     )
     examples = ("2x2", "3x3", "..#/.../#..", "4x5")
 
+    limits = DOMINEERING_LIMITS
+
     def parse(self, text: str) -> Board:
         text = text.strip()
         height, times, width = text.partition("x")
         if times and height.isdigit() and width.isdigit():
-            rows, columns = int(height), int(width)
+            rows = self.check_size("rows", read_int(height, "the row count"))
+            columns = self.check_size("columns", read_int(width, "the column count"))
+            self.check_size("cells", rows * columns)
             if rows * columns == 0:
                 return Board(0, 0, 0)
             return Board(rows, columns, (1 << rows * columns) - 1)
         lines = [line.strip() for line in text.split("/")] if text else []
+        self.check_size("rows", len(lines))
+        self.check_size("columns", len(lines[0]) if lines else 0)
+        self.check_size("cells", len(lines) * len(lines[0]) if lines else 0)
         masks = dict.fromkeys(("empty", "vertical", "horizontal"), 0)
         for r, line in enumerate(lines):
             if len(line) != len(lines[0]):

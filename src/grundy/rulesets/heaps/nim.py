@@ -12,31 +12,61 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
+from grundy.protocol import (
+    Citation,
+    ImpartialRuleset,
+    Move,
+    ParseError,
+    SizeLimitError,
+    TooBig,
+    read_int,
+)
 from grundy.rulesets.drawing import GREEN, INK, svg_document, text
 from grundy.rulesets.registry import register
 
 Heaps = tuple[int, ...]
 
 
+#: Largest heap a position text may hold, and most heaps in one position.
+MAX_HEAP = 1_000_000
+MAX_HEAPS = 10_000
+#: Most tokens a heap picture draws (one circle each).
+MAX_DRAWN_TOKENS = 5_000
+#: The documented limits of every ruleset on heaps.
+HEAP_LIMITS = {"heap": MAX_HEAP, "heaps": MAX_HEAPS}
+
+
 def parse_heaps(text: str, what: str = "heap") -> Heaps:
-    """Comma-separated natural numbers; the empty text is no heaps."""
+    """Comma-separated natural numbers; the empty text is no heaps.  At most
+    ``MAX_HEAPS`` of them, each at most ``MAX_HEAP`` (checked before building)."""
     text = text.strip()
     if not text:
         return ()
+    items = text.split(",", MAX_HEAPS)
+    if len(items) > MAX_HEAPS:
+        raise SizeLimitError(f"more than {MAX_HEAPS:,} {what}s: the limit is {MAX_HEAPS:,}")
     heaps = []
-    for index, item in enumerate(text.split(",")):
+    for index, item in enumerate(items):
         item = item.strip()
-        if not item.lstrip("-").isdigit():
-            raise ParseError(f"{what} {index} is {item!r}: write whole numbers like 3,5,7")
-        if int(item) < 0:
+        if item.startswith("-") and item[1:].isdigit():
             raise ParseError(f"{what} {index} is {item}: {what}s cannot be negative")
-        heaps.append(int(item))
+        if not (item.isascii() and item.isdigit()):
+            raise ParseError(f"{what} {index} is {item!r}: write whole numbers like 3,5,7")
+        heap = read_int(item, f"{what} {index}")
+        if heap > MAX_HEAP:
+            raise SizeLimitError(
+                f"{what} {index} is {heap:,}: over the limit of {MAX_HEAP:,} for a {what}"
+            )
+        heaps.append(heap)
     return tuple(heaps)
 
 
 def heaps_svg(heaps: Sequence[int], title: str) -> str:
-    """Heaps drawn as columns of tokens, labelled by index."""
+    """Heaps drawn as columns of tokens, labelled by index; refused (TooBig) over
+    ``MAX_DRAWN_TOKENS`` tokens, before anything is drawn."""
+    if sum(heaps) > MAX_DRAWN_TOKENS:
+        raise TooBig(f"{title} has {sum(heaps):,} tokens: pictures show at most "
+                     f"{MAX_DRAWN_TOKENS:,}; use the text form")
     size, gap = 16, 28
     height = 40 + size * max((*heaps, 1))
     body = []
@@ -53,6 +83,7 @@ def heaps_svg(heaps: Sequence[int], title: str) -> str:
 @register
 class Nim(ImpartialRuleset[Heaps]):
     name = "nim"
+    limits = HEAP_LIMITS
     summary = "Take any number of tokens from one heap."
     citation = Citation("000_7d67923f02e8dd4e.txt", "L291-298", "§3.1")
     text_format = "heap sizes separated by commas, e.g. 3,5,7 (empty text: no heaps)"
@@ -108,6 +139,7 @@ class Nim(ImpartialRuleset[Heaps]):
 @register
 class BooleanNim(ImpartialRuleset[Heaps]):
     name = "boolean-nim"
+    limits = HEAP_LIMITS
     aliases = ("bnim",)
     summary = "Nim where every heap holds 0 or 1 tokens; a move empties one heap."
     citation = Citation("000_7d67923f02e8dd4e.txt", "L326", "§3.2")

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
-from grundy.rulesets.heaps.nim import heaps_svg, parse_heaps
+from grundy.rulesets.heaps.nim import HEAP_LIMITS, heaps_svg, parse_heaps
 from grundy.rulesets.registry import register
 
 
@@ -37,6 +37,7 @@ def _subtraction_set(text: str, side: str) -> tuple[int, ...]:
 @register
 class PartizanSubtraction(PartizanRuleset[PartizanSubtractionPosition]):
     name = "partizan-subtraction"
+    limits = HEAP_LIMITS
     aliases = ("psubtraction",)
     summary = "Take from one heap an amount in your own subtraction set (Left's, Right's differ)."
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L314-316",

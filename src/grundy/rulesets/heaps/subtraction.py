@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
-from grundy.rulesets.heaps.nim import heaps_svg, parse_heaps
+from grundy.rulesets.heaps.nim import HEAP_LIMITS, heaps_svg, parse_heaps
 from grundy.rulesets.registry import register
 
 
@@ -25,6 +25,7 @@ class SubtractionPosition(NamedTuple):
 @register
 class Subtraction(ImpartialRuleset[SubtractionPosition]):
     name = "subtraction"
+    limits = HEAP_LIMITS
     aliases = ("subtraction-game",)
     summary = "Take s tokens from one heap, for s in a fixed subtraction set."
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L314-316", "§2.3.2.3")

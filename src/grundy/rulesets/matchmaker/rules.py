@@ -31,7 +31,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from grundy.protocol import Citation, GrundyError, ImpartialRuleset, Move, ParseError
+from grundy.protocol import (
+    Citation,
+    GrundyError,
+    ImpartialRuleset,
+    Move,
+    ParseError,
+    read_int,
+)
 from grundy.rulesets.drawing import GREEN, INK, PURPLE, svg_document, text
 from grundy.rulesets.registry import register
 
@@ -124,6 +131,10 @@ def propose(m: Matching, w: int, e: int, e_partner: int | None = None) -> Matchi
     return tuple(new)
 
 
+#: Matchmaker's documented limit: a board of N candidates a side has up to N² moves.
+MATCHMAKER_LIMITS = {"board size": 200}
+
+
 @register
 class Matchmaker(ImpartialRuleset[Matching]):
     name = "matchmaker"
@@ -158,18 +169,20 @@ class Matchmaker(ImpartialRuleset[Matching]):
         return min(position, transpose(position))
 
     # -- text ----------------------------------------------------------------------
+    limits = MATCHMAKER_LIMITS
+
     def parse(self, text: str) -> Matching:
         size, colon, body = text.strip().partition(":")
-        if not colon or not size.strip().isdigit() or int(size) < 1:
+        if not colon or not size.strip().isdigit() or read_int(size, "the board size") < 1:
             raise ParseError(f"{text!r} does not start with the board size: write N:w-e,... "
                              "such as 4:1-3,2-4 (or 3: for an empty board)")
-        n = int(size)
+        n = self.check_size("board size", read_int(size, "the board size"))
         matched = []
         for item in filter(None, (part.strip() for part in body.split(","))):
             w, dash, e = item.partition("-")
             if not dash or not w.strip().isdigit() or not e.strip().isdigit():
                 raise ParseError(f"pair {item!r} is not w-e: write pairs like 1-3")
-            matched.append((int(w), int(e)))
+            matched.append((read_int(w, "a pair"), read_int(e, "a pair")))
         return self.check(from_pairs(n, matched))
 
     def check(self, position: Matching) -> Matching:

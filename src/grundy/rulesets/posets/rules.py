@@ -31,12 +31,15 @@ from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
 from grundy.protocol import (
+    MAX_DIGITS,
     Citation,
     ImpartialRuleset,
     Move,
     ParseError,
     PartizanRuleset,
     Player,
+    SizeLimitError,
+    read_int,
 )
 from grundy.rulesets.drawing import (
     GREEN,
@@ -97,6 +100,11 @@ def up_sets(n: int, covers: list[int]) -> tuple[int, ...]:
     return tuple(u or 0 for u in up)
 
 
+#: Most elements of a poset (keying a 400-element antichain takes 0.2 s, 800 two seconds).
+MAX_ELEMENTS = 300
+POSET_LIMITS = {"elements": MAX_ELEMENTS}
+
+
 def parse_poset(text: str, sections: Sequence[str]) -> tuple[Poset, dict[str, tuple[int, ...]]]:
     """Read ``N;a<b,...`` then the named element lists allowed by ``sections``."""
     head, found, rest = text.strip().partition(";")
@@ -104,6 +112,10 @@ def parse_poset(text: str, sections: Sequence[str]) -> tuple[Poset, dict[str, tu
         raise ParseError(f"missing ';' after the element count in {text.strip()!r}: write "
                          "N;a<b,... like 3;0<1,0<2 (or 3; for no relations)")
     relations, *extras = rest.split(";")
+    if head.strip().isdigit() and len(head.strip()) <= MAX_DIGITS \
+            and int(head) > MAX_ELEMENTS:
+        raise SizeLimitError(f"{int(head):,} elements is over the poset limit of "
+                             f"{MAX_ELEMENTS}: write a smaller poset")
     n, _, named = parse_graph(f"{head};{''.join(';' + e for e in extras)}", False,
                               (*sections, "removed"))
     covers = [0] * n
@@ -209,6 +221,7 @@ def poset_number(up: tuple[int, ...], black: int, alive: int) -> Fraction:
 
 @register
 class BlackWhitePoset(PartizanRuleset[Poset]):
+    limits = POSET_LIMITS
     name = "black-white-poset"
     aliases = ("bw-poset",)
     summary = "Take an element of your colour and everything above it (Black is Left)."
@@ -274,6 +287,7 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
 
 @register
 class PosetGame(ImpartialRuleset[Poset]):
+    limits = POSET_LIMITS
     name = "poset"
     aliases = ("poset-game",)
     summary = "Take an element and everything above it."
@@ -310,10 +324,14 @@ class PosetGame(ImpartialRuleset[Poset]):
 
 
 Diagram = tuple[int, ...]
+#: Chomp's documented limits (a board of 10,000 cells has as many moves).
+CHOMP_LIMITS = {"rows": 1_000, "columns": 1_000, "cells": 10_000}
 
 
 @register
 class Chomp(ImpartialRuleset[Diagram]):
+
+    limits = CHOMP_LIMITS
     name = "chomp"
     summary = "Bite a cell of a chocolate bar and everything above-right of it; not the poison."
     citation = Citation("003_b9b71f74cb16b358.txt", "L61", "§1.1")
@@ -327,10 +345,18 @@ class Chomp(ImpartialRuleset[Diagram]):
         if times:
             if not (rows_text.isdigit() and columns.isdigit()):
                 raise ParseError(f"{text!r} is not RxC: write whole numbers, like 3x4")
-            return (int(columns),) * int(rows_text) if int(columns) else ()
-        rows = [int(r) for r in text.split(",") if r.strip().isdigit()] if text else []
-        if len(rows) != (len(text.split(",")) if text else 0):
-            raise ParseError(f"{text!r} is not a list of row lengths: write 4,4,3 or 3x4")
+            width = read_int(columns, "the column count")
+            rows = [width] * self.check_size("rows", read_int(rows_text, "the row count"))
+        else:
+            items = text.split(",", self.limits["rows"]) if text else []
+            self.check_size("rows", len(items))
+            rows = [read_int(r, "a row length") for r in items if r.strip().isdigit()]
+            if len(rows) != len(items):
+                raise ParseError(f"{text!r} is not a list of row lengths: write 4,4,3 or 3x4")
+        self.check_size("columns", max(rows, default=0))
+        self.check_size("cells", sum(rows))
+        if times:
+            return tuple(rows) if width else ()
         if any(a < b for a, b in itertools.pairwise(rows)):
             raise ParseError(f"row lengths {text} increase: each row is at most as long as the "
                              "one below it, e.g. 4,4,3")

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, cast
 
 from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     edge_list,
     format_graph,
@@ -55,6 +56,7 @@ def influence(position: Population, k: int, c: int) -> Population:
 
 @register
 class DemographicInfluence(ImpartialRuleset[Population]):
+    limits = GRAPH_LIMITS
     name = "demographic-influence"
     summary = "Lower a demographic's thresholds by c; vertices pushed below 0 influence neighbours."
     citation = Citation("000_7d67923f02e8dd4e.txt", "L414-431", "Ruleset 10")

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.drawing import INK, PURPLE
 from grundy.rulesets.graphs import (
+    GRAPH_LIMITS,
     Adjacency,
     HashedAdjacency,
     edge_list,
@@ -55,6 +56,7 @@ def befriend(position: Circle, v: int) -> Circle:
 
 @register
 class FriendCircle(ImpartialRuleset[Circle]):
+    limits = GRAPH_LIMITS
     name = "friend-circle"
     summary = "Pick a seed with an f-edge; its edges turn t, and t-neighbours pass it on once."
     citation = Citation("000_7d67923f02e8dd4e.txt", "L209-220", "Ruleset 4")

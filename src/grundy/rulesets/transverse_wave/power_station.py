@@ -24,9 +24,17 @@ import random
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
+from grundy.protocol import (
+    Citation,
+    ImpartialRuleset,
+    Key,
+    Move,
+    ParseError,
+    SizeLimitError,
+    read_int,
+)
 from grundy.rulesets.drawing import GREEN, INK, PURPLE, clickable_circle, svg_document, text
-from grundy.rulesets.graphs import MAX_VERTICES, mask_of, parse_vertex_list, vertices
+from grundy.rulesets.graphs import GRAPH_LIMITS, MAX_VERTICES, mask_of, parse_vertex_list, vertices
 from grundy.rulesets.registry import register
 from grundy.rulesets.transverse_wave.rules import Grid, canonical_grid
 
@@ -60,6 +68,8 @@ def as_grid(position: Station) -> Grid | None:
 
 class _Stations(ImpartialRuleset[Station]):
     """The shared game; subclasses name things and read/write their own text."""
+
+    limits = GRAPH_LIMITS
 
     def moves(self, position: Station) -> Iterator[tuple[Move, Station]]:
         """To a charged station sharing a surviving link with the token (L398, L402)."""
@@ -135,7 +145,11 @@ def _one(n: int, text: str, what: str) -> int:
 
 
 def _vertex_lists(head: str) -> list[tuple[int, ...]]:
-    return [parse_vertex_list(MAX_VERTICES, group, "vertex") for group in head.split("/")]
+    groups = head.split("/", MAX_VERTICES)
+    if len(groups) > MAX_VERTICES:
+        raise SizeLimitError(f"more than {MAX_VERTICES:,} U-vertices: the limit is "
+                             f"{MAX_VERTICES:,}")
+    return [parse_vertex_list(MAX_VERTICES, group, "vertex") for group in groups]
 
 
 @register
@@ -190,7 +204,7 @@ class Hydropipe(_Stations):
             raise ParseError(
                 f"vertex count {n_text.strip()!r} is not a whole number: write {self._example}"
             )
-        n = int(n_text)
+        n = self.check_size("vertices", read_int(n_text, "the vertex count"))
         head, found = _sections(rest, ("water", "cleaner", "clogged"), self._example)
         pipes = [mask_of(parse_vertex_list(n, group, "pipe vertex")) for group in head.split("/")]
         links = tuple(

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, NamedTuple
 
-from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
+from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError, read_int
 from grundy.rulesets.drawing import GREEN, PURPLE, cell_grid
 from grundy.rulesets.registry import register
 
@@ -179,6 +179,10 @@ def closed_form(grid: Grid) -> int | None:
 _SHORTHAND = re.compile(r"(?:(\d+):)?((?:\([\d,]*\))+)")
 
 
+#: The documented limits of the three grid presentations.
+GRID_LIMITS = {"rows": 200, "columns": 200}
+
+
 class _GridRuleset(ImpartialRuleset[Grid]):
     """Shared text, rendering and keys of the three grid presentations.
 
@@ -188,6 +192,7 @@ class _GridRuleset(ImpartialRuleset[Grid]):
 
     symbols: tuple[str, str]
     stores_purple: bool
+    limits = GRID_LIMITS
 
     def as_transverse_wave(self, grid: Grid) -> Grid:
         """The same position as a Transverse Wave grid (purple = 1)."""
@@ -207,7 +212,8 @@ class _GridRuleset(ImpartialRuleset[Grid]):
         lines = [line.strip() for line in text.strip().split("/")]
         if lines == [""]:
             raise ParseError(f"empty grid: write rows of {one}/{zero} separated by '/'")
-        width = len(lines[0])
+        self.check_size("rows", len(lines))
+        width = self.check_size("columns", len(lines[0]))
         rows = []
         for i, line in enumerate(lines):
             bad = set(line) - {one, zero}
@@ -298,9 +304,13 @@ class TransverseWave(_GridRuleset):
             items = group.split(",") if "," in group else list(group)
             if "" in items and group:
                 raise ParseError(f"empty column number in ({group}): write (0,10,11)")
-            rows.append(sum(1 << int(item) for item in items if item))
+            columns = [read_int(item, "a column number") for item in items if item]
+            self.check_size("columns", max(columns, default=-1) + 1)
+            rows.append(sum(1 << column for column in columns))
+        self.check_size("rows", len(rows))
         needed = max((row.bit_length() for row in rows), default=0)
-        width = needed if width_text is None else int(width_text)
+        width = needed if width_text is None else read_int(width_text, "the width")
+        self.check_size("columns", width)
         if width < needed:
             raise ParseError(f"width {width} is too small: a row is purple in column {needed - 1}")
         if width == 0:

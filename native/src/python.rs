@@ -10,6 +10,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::atropos;
 use crate::budget::{Budget, Stop};
 use crate::heaps;
 
@@ -96,6 +97,78 @@ fn octal_sequence(
     })
 }
 
+/// A state as Python's `atropos.search.State` holds it, each bit field in 64-bit limbs.
+type Limbs = (u64, [u64; 4], [u64; 4], u64);
+
+/// The Atropos win/loss kernel of one board size and rule, with its transposition table
+/// (kept between calls, bounded by `capacity` entries per generation).
+#[pyclass(module = "grundy._native")]
+struct AtroposKernel {
+    geometry: atropos::Geometry,
+    table: atropos::Table,
+}
+
+#[pymethods]
+impl AtroposKernel {
+    #[new]
+    #[pyo3(signature = (neighbours, at, symmetries, restricted, capacity=1 << 24))]
+    fn new(
+        neighbours: Vec<u64>,
+        at: Vec<Vec<(u8, i8, i8)>>,
+        symmetries: Vec<(Vec<u8>, Vec<u8>, [u8; 4])>,
+        restricted: bool,
+        capacity: usize,
+    ) -> PyResult<Self> {
+        let symmetries = symmetries
+            .into_iter()
+            .map(|(cells, triangles, colours)| atropos::Symmetry {
+                cells,
+                triangles,
+                colours,
+            })
+            .collect();
+        let geometry = atropos::Geometry::new(neighbours, at, symmetries, restricted)
+            .map_err(PyValueError::new_err)?;
+        Ok(AtroposKernel {
+            geometry,
+            table: atropos::Table::new(capacity),
+        })
+    }
+
+    /// Does the player to move win from this state?  (None if a budget stopped it.)
+    #[pyo3(signature = (state, max_nodes=None, max_seconds=None))]
+    fn wins(
+        &mut self,
+        py: Python<'_>,
+        state: Limbs,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<bool>, u64)> {
+        let (uncoloured, forbidden, single, candidates) = state;
+        let size = self.geometry.neighbours.len();
+        if size < 64 && (uncoloured | candidates) >> size != 0 {
+            return Err(PyValueError::new_err(
+                "an Atropos state names a circle off the board",
+            ));
+        }
+        let root = atropos::State {
+            uncoloured,
+            candidates,
+            forbidden,
+            single,
+        };
+        let (geometry, table) = (&self.geometry, &mut self.table);
+        budgeted(py, max_nodes, max_seconds, |b| {
+            atropos::wins(geometry, table, root, b)
+        })
+    }
+
+    /// Entries in the transposition table.
+    fn __len__(&self) -> usize {
+        self.table.len()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -111,5 +184,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+    m.add_class::<AtroposKernel>()?;
     Ok(())
 }

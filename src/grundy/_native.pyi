@@ -34,3 +34,33 @@ def octal_sequence(
 
 def _panic_for_tests(message: str) -> None:
     """Panic inside a guarded call (the tests prove the panic becomes NativePanic)."""
+
+class AtroposKernel:
+    """The Atropos win/loss search of one board (crate ``native/src/atropos.rs``).
+
+    Built from the tables of ``grundy.rulesets.atropos.search.geometry``: each open
+    circle's neighbour mask, the smallest triangles through it as (triangle, v, w) with
+    -1 for a border circle, and the 36 symmetries as (circle images, triangle images,
+    colour images 0..3).  At most 64 open circles and 128 triangles (n <= 9); ValueError
+    (one line) otherwise.  The transposition table is kept between calls, ``capacity``
+    entries per generation (two generations).
+    """
+
+    def __init__(
+        self,
+        neighbours: list[int],
+        at: list[list[tuple[int, int, int]]],
+        symmetries: list[tuple[list[int], list[int], list[int]]],
+        restricted: bool,
+        capacity: int = ...,
+    ) -> None: ...
+    def wins(
+        self,
+        state: tuple[int, list[int], list[int], int],
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[bool | None, int]:
+        """Does the player to move win?  ``state`` is (uncoloured, forbidden limbs, single
+        limbs, candidates), the bit fields of ``State`` in four 64-bit limbs each."""
+    def __len__(self) -> int:
+        """Entries in the transposition table."""

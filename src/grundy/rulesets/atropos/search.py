@@ -425,7 +425,9 @@ def solve_split(
             if value is not None:
                 known[child] = bool(value)
     from_store, nodes = len(known), 0
-    pending = [child for child in replies if child not in known]
+    # Replies that leave the opponent fewest safe moves first, as the kernel orders them.
+    pending = sorted((child for child in replies if child not in known),
+                     key=lambda child: sum(1 for _ in safe_moves(g, child)))
     if pending and not any(won is False for won in known.values()):
         _, seconds = budget.remaining()
         context = multiprocessing.get_context("spawn")

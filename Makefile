@@ -1,7 +1,11 @@
-# Set-up is part of both targets: a fresh machine needs only Python 3.11+, pip and make.
+# Set-up is part of both targets: a fresh machine needs Python 3.11+, pip, make and a Rust
+# toolchain (cargo); pip builds the native kernels (native/) through maturin.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+CARGO := cargo --quiet
+CRATE := --manifest-path native/Cargo.toml
+NATIVE := native/Cargo.toml native/Cargo.lock $(shell find native/src -name '*.rs')
 
 .PHONY: run tour test docs fuzz bench clean
 
@@ -10,11 +14,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # `make run` needs the web and plot extras; the lean core is `pip install grundy`.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[all]'
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+$(VENV)/.installed-test: pyproject.toml $(NATIVE) $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
@@ -27,6 +31,9 @@ tour: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests bench docs
 	$(BIN)/mypy
+	$(CARGO) fmt $(CRATE) --check
+	$(CARGO) clippy $(CRATE) --all-targets --all-features -- -D warnings
+	$(CARGO) test $(CRATE)
 	$(BIN)/python -m pytest -n 2
 	$(MAKE) docs
 

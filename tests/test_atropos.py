@@ -27,6 +27,7 @@ from grundy.rulesets.atropos.rules import (
 )
 from grundy.rulesets.atropos.search import (
     AtroposSolver,
+    Engine,
     canonical,
     first_player_wins,
     geometry,
@@ -259,16 +260,17 @@ def test_unrestricted_outcomes_from_the_start(n: int, wins: bool) -> None:
     assert wins is (n * (n + 1) // 2 % 2 == 0)
 
 
+@pytest.mark.parametrize("engine", ["native", "python"])
 @pytest.mark.parametrize("restricted", [True, False])
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 4), st.integers(0, 8), st.randoms(use_true_random=False))
 def test_fast_solver_matches_the_generic_solver(
-    restricted: bool, n: int, moves: int, rng: random.Random
+    engine: Engine, restricted: bool, n: int, moves: int, rng: random.Random
 ) -> None:
     position = random_play(rng, n, moves, restricted)
     ruleset = get("atropos" if restricted else "unrestricted-atropos")
     expected = Solver(ruleset).outcome(position) is Outcome.N
-    solver = AtroposSolver(n, restricted)
+    solver = AtroposSolver(n, restricted, engine=engine)
     assert solver.wins(state_of(position, restricted)) is expected
     move = solver.winning_move(state_of(position, restricted))
     assert (move is not None) is expected

@@ -34,7 +34,7 @@ from grundy.rulesets.atropos.rules import (
     safe_colours,
     state_of,
 )
-from grundy.rulesets.atropos.search import AtroposSolver
+from grundy.rulesets.atropos.search import AtroposSolver, solve_split
 from grundy.rulesets.atropos.variants import (
     DICE,
     Decision,
@@ -45,7 +45,6 @@ from grundy.rulesets.atropos.variants import (
     loss_probability,
     win_next_turn_probability,
 )
-from grundy.search import Store, default_store_path
 
 UNRESTRICTED = click.option("--unrestricted", is_flag=True,
                             help="Unrestricted Atropos (Def 3.2.2): play anywhere.")
@@ -64,9 +63,12 @@ def atropos() -> None:
 @atropos.command()
 @click.argument("position")
 @UNRESTRICTED
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Solve the first moves in this many processes (with --store, each "
+                   "move's result is kept as it is found, so a stopped run resumes).")
 @search_options
 @json_option
-def outcome(position: str, unrestricted: bool, max_nodes: int | None,
+def outcome(position: str, unrestricted: bool, workers: int, max_nodes: int | None,
             max_seconds: float | None, store: str | None, as_json: bool) -> None:
     """Who wins from POSITION with perfect play, and a winning move."""
     start = parse_position(position)
@@ -74,25 +76,25 @@ def outcome(position: str, unrestricted: bool, max_nodes: int | None,
         raise IllegalMoveError("this board already has a bad triangle: the game is over")
     restricted = not unrestricted
     search = Search(max_nodes, max_seconds, store)
-    opened = None if store is None else Store(
-        default_store_path() if store == "default" else store)
-    try:
-        with Spinner() as spinner:
-            solver = AtroposSolver(start.n, restricted, search.budget(spinner), opened)
-            began = time.perf_counter()
-            state = state_of(start, restricted)
+    state = state_of(start, restricted)
+    with search.opened_store() as opened, Spinner() as spinner:
+        budget = search.budget(spinner)
+        began = time.perf_counter()
+        if workers > 1:
+            split = solve_split(state, start.n, restricted, opened, workers, budget)
+            wins, found, solved = split.wins, split.winning_move, split.nodes
+        else:
+            solver = AtroposSolver(start.n, restricted, budget, opened)
             wins = solver.wins(state)
             found = solver.winning_move(state) if wins else None
-            seconds = time.perf_counter() - began
-    finally:
-        if opened is not None:
-            opened.close()
+            solved = solver.solved
+        seconds = time.perf_counter() - began
     move = None if found is None else (*start.board.cells[found[0]], found[1])
     label = None if move is None else f"{LETTERS[move[2]]}{move[0]},{move[1]}"
     result = {
         "size": start.n, "position": format_rows(start), "restricted": restricted,
         "player_to_move_wins": wins, "winning_move": label,
-        "states_solved": len(solver.table), "positions_expanded": solver.budget.nodes,
+        "states_solved": solved, "positions_expanded": budget.nodes,
         "seconds": round(seconds, 3),
     }
     if as_json:
@@ -101,8 +103,7 @@ def outcome(position: str, unrestricted: bool, max_nodes: int | None,
     click.echo("N: the player to move wins" if wins else "P: the player to move loses")
     if label:
         click.echo(f"winning move: {label}")
-    click.echo(f"{len(solver.table):,} states solved ({solver.budget.nodes:,} expanded) "
-               f"in {seconds:.2f} s")
+    click.echo(f"{solved:,} states solved ({budget.nodes:,} expanded) in {seconds:.2f} s")
 
 
 @atropos.command()

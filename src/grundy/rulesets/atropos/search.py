@@ -35,20 +35,27 @@ saves a whole subtree.
 
 Cost: exponential in the worst case (Atropos is PSPACE-complete, Thm 4.1.1, L708);
 each expansion is O(n) work for up to six candidates and three colours.
+
+Engines: the same search runs in Rust (``grundy._native.AtroposKernel``, crate
+``native/src/atropos.rs``) on the tables built here, for boards up to n = 10; this
+module stays the definition and the test oracle.  ``engine="auto"`` takes the kernel
+when it is built and the board fits, ``"python"`` never does.  ``solve_split`` spreads
+the first moves over worker processes and keeps each one's result in the store.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from grundy.rulesets.atropos.board import COLOURS, UNCOLOURED, board, third
 
 if TYPE_CHECKING:  # grundy.search imports this package: no import cycle at run time
+    from grundy._native import AtroposKernel
     from grundy.search.budget import Budget
     from grundy.search.store import Store
 
@@ -56,6 +63,11 @@ if TYPE_CHECKING:  # grundy.search imports this package: no import cycle at run 
 SYMMETRY_DEPTH = 3
 #: Solved states within this many plies of the root go to the persistent store.
 STORE_DEPTH = 6
+#: Entries per generation of the native kernel's transposition table (two generations
+#: are kept; an entry takes about 90 bytes, so this is at most about 3 GB).
+NATIVE_TABLE = 1 << 24
+
+Engine = Literal["auto", "native", "python"]
 
 
 Slots = tuple[int, int, int]
@@ -217,10 +229,32 @@ def canonical(g: Geometry, state: State) -> State:
     return best
 
 
+def _limbs(bits: int) -> list[int]:
+    """A state's bit field as four 64-bit limbs, least significant first."""
+    return [(bits >> (64 * k)) & (2**64 - 1) for k in range(4)]
+
+
+def native_kernel(g: Geometry, restricted: bool,
+                  capacity: int = NATIVE_TABLE) -> AtroposKernel | None:
+    """The Rust kernel for this board, or None when ``grundy._native`` is not built or
+    the board is too big for it (over 64 open circles or 128 triangles)."""
+    try:
+        from grundy import _native
+    except ImportError:
+        return None
+    if g.size > 64 or len(g.slots) > 128:
+        return None
+    return _native.AtroposKernel(list(g.neighbours), [list(a) for a in g.at],
+                                 [(list(c), list(t), list(x)) for c, t, x in g.symmetries],
+                                 restricted, capacity)
+
+
 class AtroposSolver:
     """Win/loss search over abstract states with a transposition table.
 
     >>> AtroposSolver(3).wins(start_state(3))
+    True
+    >>> AtroposSolver(3, engine="python").wins(start_state(3))
     True
     """
 
@@ -230,6 +264,7 @@ class AtroposSolver:
         restricted: bool = True,
         budget: Budget | None = None,
         store: Store | None = None,
+        engine: Engine = "auto",
     ) -> None:
         from grundy.search.budget import Budget
 
@@ -239,12 +274,19 @@ class AtroposSolver:
         self.budget = budget if budget is not None else Budget()
         self.store = store
         self.name = "atropos" if restricted else "unrestricted-atropos"
-        #: state -> does the player to move win?
+        #: state -> does the player to move win?  (the Python engine's table)
         self.table: dict[State, bool] = {}
+        self.kernel = None if engine == "python" else native_kernel(self.geometry, restricted)
+        if engine == "native" and self.kernel is None:
+            from grundy.protocol import GrundyError
+
+            raise GrundyError(f"no native Atropos kernel for n = {n}: use --engine python")
 
     def wins(self, state: State) -> bool:
         """Does the player to move win from ``state``?"""
         self.budget.start()
+        if self.kernel is not None:
+            return self._native_wins(self.kernel, state)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 200 + 4 * self.geometry.size))
         try:
@@ -254,12 +296,34 @@ class AtroposSolver:
             if self.store is not None:
                 self.store.flush()
 
+    @property
+    def solved(self) -> int:
+        """States in the transposition table (the native kernel's, where it searched)."""
+        return len(self.kernel) if self.kernel is not None else len(self.table)
+
     def winning_move(self, state: State) -> tuple[int, int] | None:
         """A safe move after which the opponent loses, or None."""
         for u, x in safe_moves(self.geometry, state):
             if not self.wins(play(self.geometry, state, u, x, self.restricted)):
                 return u, x
         return None
+
+    def _native_wins(self, kernel: AtroposKernel, state: State) -> bool:
+        key = canonical(self.geometry, state)
+        if self.store is not None:
+            value = self.store.get("win", self.name, (self.n, *key))
+            if value is not None:
+                return bool(value)
+        nodes, seconds = self.budget.remaining()
+        limbs = (state.uncoloured, _limbs(state.forbidden), _limbs(state.single),
+                 state.candidates)
+        won, expanded = kernel.wins(limbs, nodes, seconds)
+        self.budget.charge(expanded, finished=won is not None)
+        assert won is not None  # charge raised BudgetExceeded otherwise
+        if self.store is not None:
+            self.store.put("win", self.name, (self.n, *key), int(won))
+            self.store.flush()
+        return bool(won)
 
     def _wins(self, state: State, depth: int) -> bool:
         table = self.table
@@ -292,3 +356,107 @@ def first_player_wins(n: int, restricted: bool = True, budget: Budget | None = N
     """Does the first player win Atropos (or Unrestricted Atropos) of size n from the start?"""
     return AtroposSolver(n, restricted, budget, store).wins(start_state(n, restricted))
 
+
+
+@dataclass(frozen=True)
+class SplitResult:
+    """What ``solve_split`` found and what it cost."""
+
+    wins: bool
+    #: a winning first move (circle, colour), if the player to move wins
+    winning_move: tuple[int, int] | None
+    #: first moves up to symmetry, how many were read from the store and solved now
+    moves: int
+    from_store: int
+    solved_now: int
+    nodes: int
+
+
+#: Per worker process: the solver of each (n, restricted), kept across tasks so that
+#: its transposition table serves every first move the process is given.
+_WORKER_SOLVERS: dict[tuple[int, bool], AtroposSolver] = {}
+
+
+def _solve_move(n: int, restricted: bool, state: State, seconds: float | None
+                ) -> tuple[State, bool | None, int]:
+    """A worker's task: does the player to move win from ``state``?  (None: out of time.)"""
+    from grundy.search.budget import Budget, BudgetExceeded
+
+    solver = _WORKER_SOLVERS.setdefault((n, restricted), AtroposSolver(n, restricted))
+    solver.budget = Budget(max_seconds=seconds)
+    before = solver.budget.nodes
+    try:
+        won: bool | None = solver.wins(state)
+    except BudgetExceeded:
+        won = None
+    return state, won, solver.budget.nodes - before
+
+
+def solve_split(
+    state: State,
+    n: int,
+    restricted: bool = True,
+    store: Store | None = None,
+    workers: int = 2,
+    budget: Budget | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SplitResult:
+    """Does the player to move win from ``state``?  Each first move (one per symmetry
+    class) is solved in one of ``workers`` processes, and its result goes to ``store``
+    as soon as it is known, so a run that is stopped (budget, Ctrl-C, kill) resumes with
+    the moves it has not finished.  The first move that leaves a lost state ends it.
+
+    ``progress(done, total)`` is called after each first move.  Only the time limit of
+    ``budget`` applies (nodes are counted per process and reported).
+    """
+    import multiprocessing
+
+    from grundy.search.budget import Budget
+
+    budget = budget if budget is not None else Budget()
+    g, name = geometry(n), "atropos" if restricted else "unrestricted-atropos"
+    replies: dict[State, tuple[int, int]] = {}
+    for u, x in safe_moves(g, state):
+        replies.setdefault(canonical(g, play(g, state, u, x, restricted)), (u, x))
+    known: dict[State, bool] = {}
+    if store is not None:
+        for child in replies:
+            value = store.get("win", name, (n, *child))
+            if value is not None:
+                known[child] = bool(value)
+    from_store, nodes = len(known), 0
+    # Replies that leave the opponent fewest safe moves first, as the kernel orders them.
+    pending = sorted((child for child in replies if child not in known),
+                     key=lambda child: sum(1 for _ in safe_moves(g, child)))
+    if pending and not any(won is False for won in known.values()):
+        _, seconds = budget.remaining()
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(max(1, min(workers, len(pending)))) as pool:
+            tasks = [(n, restricted, child, seconds) for child in pending]
+            for child, won, expanded in pool.imap_unordered(_star_solve_move, tasks):
+                nodes += expanded
+                if won is None:
+                    break
+                known[child] = won
+                if store is not None:
+                    store.put("win", name, (n, *child), int(won))
+                    store.flush()
+                if progress is not None:
+                    progress(len(known), len(replies))
+                if not won:
+                    break
+            pool.terminate()
+    budget.charge(nodes, finished=all(child in known for child in replies)
+                  or any(won is False for won in known.values()))
+    lost = next((child for child, won in known.items() if not won), None)
+    wins = lost is not None
+    if store is not None:
+        store.put("win", name, (n, *canonical(g, state)), int(wins))
+        store.flush()
+    return SplitResult(wins, replies[lost] if lost is not None else None, len(replies),
+                       from_store, len(known) - from_store, nodes)
+
+
+def _star_solve_move(task: tuple[int, bool, State, float | None]
+                     ) -> tuple[State, bool | None, int]:
+    return _solve_move(*task)

@@ -1,0 +1,103 @@
+//! Node and time budgets for native searches, and the hook that lets the caller
+//! interrupt them (Python's Ctrl-C).
+
+use std::time::{Duration, Instant};
+
+/// Why a search stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// More positions expanded than the node budget allows.
+    Nodes,
+    /// The time budget ran out.
+    Seconds,
+    /// The interrupt hook asked to stop (a pending Python signal).
+    Interrupted,
+}
+
+/// How many expansions pass between clock and interrupt checks.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// Counts expanded positions and stops a search at its limits.
+pub struct Budget<'a> {
+    /// Positions expanded so far.
+    pub nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    next_check: u64,
+    interrupted: &'a mut dyn FnMut() -> bool,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `max_nodes` expansions (None: unlimited) and `max_seconds` from now;
+    /// `interrupted` is polled now and then and stops the search when it returns true.
+    pub fn new(
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+        interrupted: &'a mut dyn FnMut() -> bool,
+    ) -> Self {
+        let deadline = max_seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        Budget {
+            nodes: 0,
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            deadline,
+            next_check: CHECK_EVERY,
+            interrupted,
+        }
+    }
+
+    /// Count one expanded position; Err when a limit is reached.
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(Stop::Nodes);
+        }
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
+            if self.deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(Stop::Seconds);
+            }
+            if (self.interrupted)() {
+                return Err(Stop::Interrupted);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Run `f` with an unlimited budget (tests and closed-form callers).
+pub fn unlimited<T>(f: impl FnOnce(&mut Budget) -> T) -> T {
+    let mut never = || false;
+    let mut budget = Budget::new(None, None, &mut never);
+    f(&mut budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Budget, Stop};
+
+    #[test]
+    fn node_budget_stops_after_the_limit() {
+        let mut never = || false;
+        let mut budget = Budget::new(Some(3), None, &mut never);
+        assert!((0..3).all(|_| budget.tick().is_ok()));
+        assert_eq!(budget.tick(), Err(Stop::Nodes));
+    }
+
+    #[test]
+    fn interrupt_hook_is_polled() {
+        let mut always = || true;
+        let mut budget = Budget::new(None, None, &mut always);
+        let stopped = (0..1 << 13).map(|_| budget.tick()).find(|r| r.is_err());
+        assert_eq!(stopped, Some(Err(Stop::Interrupted)));
+    }
+
+    #[test]
+    fn time_budget_stops() {
+        let mut never = || false;
+        let mut budget = Budget::new(None, Some(0.0), &mut never);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let stopped = (0..1 << 13).map(|_| budget.tick()).find(|r| r.is_err());
+        assert_eq!(stopped, Some(Err(Stop::Seconds)));
+    }
+}

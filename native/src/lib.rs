@@ -1,0 +1,12 @@
+//! Native kernels for grundy's impartial games, exposed to Python as `grundy._native`.
+//!
+//! Every kernel is plain Rust (tested by `cargo test` without Python); `python.rs` wraps
+//! them for PyO3 when the `python` feature is on (maturin turns it on).
+
+pub mod atropos;
+pub mod budget;
+pub mod heaps;
+pub mod mex;
+
+#[cfg(feature = "python")]
+mod python;

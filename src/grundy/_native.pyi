@@ -1,0 +1,66 @@
+"""Typed stubs of ``grundy._native``, the Rust kernels (crate ``native/``).
+
+Every search function takes an optional node budget (positions expanded) and time budget
+(seconds), and returns ``(result, nodes)``: ``result`` is None when a budget stopped the
+search.  Pending Python signals (Ctrl-C) are checked every few thousand positions and
+raised as they are.  A Rust panic is raised as ``NativePanic``, never a crash.
+"""
+
+class NativePanic(RuntimeError):
+    """A bug in a native kernel (a Rust panic), raised instead of crashing the interpreter."""
+
+def subtraction_sequence(
+    subtraction_set: list[int],
+    n: int,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> tuple[list[int] | None, int]:
+    """Grundy values of heaps 0..n (n + 1 values) of the subtraction game with this set."""
+
+def octal_sequence(
+    code: str,
+    n: int,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> tuple[list[int] | None, int]:
+    """The nim-sequence G(0), G(1), ..., G(n) of the octal game ``code``.
+
+    ``code`` is an octal code such as ``"0.137"`` (Dawson's Chess), ``"0.07"`` (Dawson's
+    Kayles) or ``"4.07"``: digit d_k (d_0 before the point) is a sum of 1 (taking k tokens
+    may leave no heap), 2 (may leave one heap) and 4 (may leave two non-empty heaps); d_0
+    may only be 0 or 4.  ValueError (one line) for a malformed code.  Cost is O(n^2 · digits)
+    for codes with a 4 digit, O(n · digits) otherwise; one node per heap size.
+    """
+
+def _panic_for_tests(message: str) -> None:
+    """Panic inside a guarded call (the tests prove the panic becomes NativePanic)."""
+
+class AtroposKernel:
+    """The Atropos win/loss search of one board (crate ``native/src/atropos.rs``).
+
+    Built from the tables of ``grundy.rulesets.atropos.search.geometry``: each open
+    circle's neighbour mask, the smallest triangles through it as (triangle, v, w) with
+    -1 for a border circle, and the 36 symmetries as (circle images, triangle images,
+    colour images 0..3).  At most 64 open circles and 128 triangles (n <= 9); ValueError
+    (one line) otherwise.  The transposition table is kept between calls, ``capacity``
+    entries per generation (two generations).
+    """
+
+    def __init__(
+        self,
+        neighbours: list[int],
+        at: list[list[tuple[int, int, int]]],
+        symmetries: list[tuple[list[int], list[int], list[int]]],
+        restricted: bool,
+        capacity: int = ...,
+    ) -> None: ...
+    def wins(
+        self,
+        state: tuple[int, list[int], list[int], int],
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[bool | None, int]:
+        """Does the player to move win?  ``state`` is (uncoloured, forbidden limbs, single
+        limbs, candidates), the bit fields of ``State`` in four 64-bit limbs each."""
+    def __len__(self) -> int:
+        """Entries in the transposition table."""

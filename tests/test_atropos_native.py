@@ -1,0 +1,119 @@
+"""The Rust Atropos kernel against the Python search it ports, and the split solver."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy import _native
+from grundy.protocol import GrundyError
+from grundy.rulesets.atropos.search import (
+    AtroposSolver,
+    State,
+    geometry,
+    play,
+    safe_moves,
+    solve_split,
+    start_state,
+)
+from grundy.search import Budget, BudgetExceeded, Store
+
+
+def random_state(rng: random.Random, n: int, moves: int, restricted: bool) -> State:
+    """The state after up to ``moves`` random safe moves from the start."""
+    g, state = geometry(n), start_state(n, restricted)
+    for _ in range(moves):
+        options = list(safe_moves(g, state))
+        if not options:
+            break
+        state = play(g, state, *rng.choice(options), restricted)
+    return state
+
+
+@pytest.mark.parametrize("restricted", [True, False])
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 10), st.randoms(use_true_random=False))
+def test_native_kernel_agrees_with_the_python_search(
+    restricted: bool, n: int, moves: int, rng: random.Random
+) -> None:
+    state = random_state(rng, n, moves, restricted)
+    native = AtroposSolver(n, restricted, engine="native")
+    python = AtroposSolver(n, restricted, engine="python")
+    assert native.wins(state) is python.wins(state)
+    assert (native.winning_move(state) is None) is (python.winning_move(state) is None)
+
+
+@pytest.mark.parametrize(("n", "restricted", "wins"), [
+    (5, True, False), (6, True, False), (7, True, True), (4, False, True), (5, False, False),
+])
+def test_outcomes_from_the_start(n: int, restricted: bool, wins: bool) -> None:
+    """Burke 2009, Conjectures 4.2.1 and 5.2.1 (n(n+1)/2 even; n mod 4 in {0, 3}); the
+    Python engine needs 6 s for n = 6 and minutes beyond, so it is compared up to n = 5."""
+    assert AtroposSolver(n, restricted, engine="native").wins(start_state(n, restricted)) is wins
+    if n <= 5:
+        python = AtroposSolver(n, restricted, engine="python")
+        assert python.wins(start_state(n, restricted)) is wins
+
+
+def test_a_tiny_table_changes_nothing_but_the_work() -> None:
+    g = geometry(5)
+    from grundy.rulesets.atropos.search import native_kernel
+
+    kernel = native_kernel(g, True, capacity=4)
+    big = native_kernel(g, True)
+    state = start_state(5)
+    limbs = (state.uncoloured, [state.forbidden >> 64 * k & (2**64 - 1) for k in range(4)],
+             [state.single >> 64 * k & (2**64 - 1) for k in range(4)], state.candidates)
+    small_answer, small_nodes = kernel.wins(limbs)
+    big_answer, big_nodes = big.wins(limbs)
+    assert small_answer is big_answer is False
+    assert small_nodes > big_nodes and len(kernel) <= 8
+
+
+def test_budgets_stop_the_native_search() -> None:
+    budget = Budget(max_nodes=500)
+    with pytest.raises(BudgetExceeded, match="500 positions"):
+        AtroposSolver(6, budget=budget, engine="native").wins(start_state(6))
+    assert budget.nodes == 501
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        AtroposSolver(7, budget=Budget(max_seconds=0.01), engine="native").wins(start_state(7))
+
+
+def test_bad_tables_and_boards_too_big_are_one_line_errors() -> None:
+    with pytest.raises(ValueError, match="at most 64 open circles"):
+        _native.AtroposKernel([0] * 65, [[]] * 65, [], True)
+    with pytest.raises(ValueError, match="inconsistent Atropos geometry"):
+        _native.AtroposKernel([0], [[(0, 5, -1)]], [], True)
+    with pytest.raises(GrundyError, match="no native Atropos kernel for n = 11"):
+        AtroposSolver(11, engine="native")
+    assert AtroposSolver(11).kernel is None  # auto falls back to Python
+
+
+def test_the_split_solver_stores_each_first_move_and_resumes(tmp_path: object) -> None:
+    path = f"{tmp_path}/store.sqlite"
+    seen: list[int] = []
+
+    def stop_after_two(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with Store(path) as store, pytest.raises(KeyboardInterrupt):
+        solve_split(start_state(6), 6, store=store, workers=2, progress=stop_after_two)
+    with Store(path) as store:
+        result = solve_split(start_state(6), 6, store=store, workers=2)
+    assert result.wins is False and result.winning_move is None
+    assert result.from_store == 2 and result.solved_now == result.moves - 2
+    with Store(path) as store:  # the root itself is stored now
+        assert AtroposSolver(6, store=store).wins(start_state(6)) is False
+
+
+def test_the_split_solver_finds_a_winning_first_move() -> None:
+    result = solve_split(start_state(4), 4, workers=2)
+    assert result.wins and result.winning_move is not None
+    u, x = result.winning_move
+    g = geometry(4)
+    assert not AtroposSolver(4).wins(play(g, start_state(4), u, x, True))

@@ -1,0 +1,30 @@
+"""The native extension itself: it loads, its errors are one-line Python exceptions."""
+
+from __future__ import annotations
+
+import pytest
+
+from grundy import _native
+
+
+def test_a_rust_panic_becomes_a_python_exception() -> None:
+    with pytest.raises(_native.NativePanic, match="native kernel failed \\(boom\\)"):
+        _native._panic_for_tests("boom")
+    assert issubclass(_native.NativePanic, RuntimeError)
+
+
+def test_octal_sequence_of_dawsons_kayles() -> None:
+    values, nodes = _native.octal_sequence("0.07", 19)
+    assert values == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3]
+    assert nodes == 20
+
+
+def test_a_malformed_octal_code_is_one_line() -> None:
+    with pytest.raises(ValueError, match="non-octal digit '9'"):
+        _native.octal_sequence("0.19", 5)
+
+
+def test_node_budget_stops_a_native_search() -> None:
+    values, nodes = _native.subtraction_sequence([1, 2, 3], 1000, max_nodes=10)
+    assert values is None
+    assert nodes == 11

@@ -6,6 +6,7 @@
 pub mod budget;
 pub mod heaps;
 pub mod mex;
+pub mod node_kayles;
 
 #[cfg(feature = "python")]
 mod python;

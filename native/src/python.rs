@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 
 use crate::budget::{Budget, Stop};
 use crate::heaps;
+use crate::node_kayles;
 
 create_exception!(
     grundy._native,
@@ -96,6 +97,40 @@ fn octal_sequence(
     })
 }
 
+/// Node Kayles on one graph of at most 64 vertices, keeping its solved components
+/// between calls.
+#[pyclass(unsendable)]
+struct NodeKayles(node_kayles::NodeKayles);
+
+#[pymethods]
+impl NodeKayles {
+    #[new]
+    fn new(adjacency: Vec<u64>) -> PyResult<Self> {
+        guarded(|| {
+            let game = node_kayles::NodeKayles::new(&adjacency).map_err(PyValueError::new_err)?;
+            Ok(NodeKayles(game))
+        })
+    }
+
+    /// The Grundy value of the position whose remaining vertices are `alive`.
+    #[pyo3(signature = (alive, max_nodes=None, max_seconds=None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        alive: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, u64)> {
+        budgeted(py, max_nodes, max_seconds, |b| self.0.grundy(alive, b))
+    }
+
+    /// Connected components solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -110,6 +145,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativePanic", m.py().get_type::<NativePanic>())?;
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
+    m.add_class::<NodeKayles>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@ pub mod budget;
 pub mod heaps;
 pub mod mex;
 pub mod node_kayles;
+pub mod transverse_wave;
 
 #[cfg(feature = "python")]
 mod python;

@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use crate::budget::{Budget, Stop};
 use crate::heaps;
 use crate::node_kayles;
+use crate::transverse_wave;
 
 create_exception!(
     grundy._native,
@@ -131,6 +132,45 @@ impl NodeKayles {
     }
 }
 
+/// Transverse Wave grids of at most 64 columns, keeping the reduced grids solved so far.
+#[pyclass(unsendable)]
+struct TransverseWave(transverse_wave::TransverseWave);
+
+#[pymethods]
+impl TransverseWave {
+    #[new]
+    fn new() -> Self {
+        TransverseWave(transverse_wave::TransverseWave::new())
+    }
+
+    /// The Grundy value of a `width`-column grid (`rows[i]` bit j set = cell (i, j) purple).
+    #[pyo3(signature = (width, rows, max_nodes=None, max_seconds=None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        width: usize,
+        rows: Vec<u64>,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, u64)> {
+        if width > transverse_wave::MAX_COLUMNS {
+            return Err(PyValueError::new_err(format!(
+                "transverse wave kernel takes at most {} columns, got {width}",
+                transverse_wave::MAX_COLUMNS
+            )));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.grundy(width, &rows, b)
+        })
+    }
+
+    /// Reduced grids solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -146,6 +186,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
     m.add_class::<NodeKayles>()?;
+    m.add_class::<TransverseWave>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())
 }

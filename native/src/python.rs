@@ -185,6 +185,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativePanic", m.py().get_type::<NativePanic>())?;
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
+    m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;
+    m.add("TRANSVERSE_WAVE_MAX_COLUMNS", transverse_wave::MAX_COLUMNS)?;
     m.add_class::<NodeKayles>()?;
     m.add_class::<TransverseWave>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

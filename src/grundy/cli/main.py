@@ -20,6 +20,7 @@ from grundy.cli.common import (
     Search,
     echo_outcome,
     emit_json,
+    engine_option,
     json_option,
     outcome_of,
     resolve,
@@ -31,6 +32,7 @@ from grundy.cli.tour import build_tour, render_tour
 from grundy.protocol import Player, Ruleset
 from grundy.rulesets import GrundyError, all_rulesets
 from grundy.search import Solver
+from grundy.search.engine import Engine
 from grundy.search.partizan import PartizanSolver
 from grundy.values import format_nimber, mex
 
@@ -55,6 +57,7 @@ def cli() -> None:
 @click.option("--outcome", "outcome_only", is_flag=True,
               help="Print only the normal-play outcome (P or N), searching no further than needed.")
 @search_options
+@engine_option
 @json_option
 def value(
     game: tuple[str, ...],
@@ -63,6 +66,7 @@ def value(
     max_nodes: int | None,
     max_seconds: float | None,
     store: str | None,
+    engine: Engine,
     as_json: bool,
 ) -> None:
     """The nimber of a position, or of the disjunctive sum of several.
@@ -77,7 +81,7 @@ def value(
         partizan_value(game, misere, outcome_only, Search(max_nodes, max_seconds, store), as_json)
         return
     ruleset, position = resolve(game)
-    with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
+    with Spinner() as spinner, Search(max_nodes, max_seconds, store, engine).solver(
         ruleset, spinner
     ) as solver:
         if misere or outcome_only:
@@ -96,12 +100,14 @@ def value(
 @cli.command(context_settings=GAME_SETTINGS)
 @GAME_ARGUMENT
 @search_options
+@engine_option
 @json_option
 def moves(
     game: tuple[str, ...],
     max_nodes: int | None,
     max_seconds: float | None,
     store: str | None,
+    engine: Engine,
     as_json: bool,
 ) -> None:
     """Every legal move, the position it leads to and that position's value.
@@ -113,7 +119,7 @@ def moves(
         partizan_moves(game, Search(max_nodes, max_seconds, store), as_json)
         return
     ruleset, position = resolve(game)
-    with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
+    with Spinner() as spinner, Search(max_nodes, max_seconds, store, engine).solver(
         ruleset, spinner
     ) as solver:
         options = solver.move_values(position)
@@ -160,6 +166,7 @@ def moves(
               show_default=True, help="perfect: a winning move whenever one exists.")
 @click.option("--seed", type=int, help="Seed the computer's choices (repeatable games).")
 @search_options
+@engine_option
 @json_option
 def play(
     game: tuple[str, ...],
@@ -170,6 +177,7 @@ def play(
     max_nodes: int | None,
     max_seconds: float | None,
     store: str | None,
+    engine: Engine,
     as_json: bool,
 ) -> None:
     """Play against the computer in the terminal (normal play: who cannot move loses).
@@ -180,7 +188,7 @@ def play(
     moves; when it runs out the computer plays a random move.  With --json the game
     is shown on stderr and its record printed as JSON on stdout.
     """
-    search = Search(max_nodes, max_seconds, store)
+    search = Search(max_nodes, max_seconds, store, engine)
     spinner = Spinner()
     human_side: Player | None = None
     ruleset: Ruleset[Any]

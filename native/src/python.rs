@@ -36,27 +36,31 @@ fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     })
 }
 
-/// Run a kernel under a budget that polls Python's signal handlers (Ctrl-C).
-/// Returns the kernel's result (None if a limit stopped it) and the positions expanded;
-/// a pending KeyboardInterrupt is raised as it is.
-fn budgeted<T>(
+/// Run a kernel without the GIL (other Python threads go on) under a budget that takes
+/// the GIL now and then to run Python's signal handlers (Ctrl-C).  Returns the kernel's
+/// result (None if a limit stopped it) and the positions expanded; an exception raised
+/// by a signal handler (KeyboardInterrupt) is raised as it is.
+fn budgeted<T: Send>(
     py: Python<'_>,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
-    kernel: impl FnOnce(&mut Budget) -> Result<T, Stop>,
+    kernel: impl FnOnce(&mut Budget) -> Result<T, Stop> + Send,
 ) -> PyResult<(Option<T>, u64)> {
-    let mut pending: Option<PyErr> = None;
-    let mut interrupted = || match py.check_signals() {
-        Ok(()) => false,
-        Err(err) => {
-            pending = Some(err);
-            true
-        }
-    };
-    let (result, nodes) = guarded(|| {
-        let mut budget = Budget::new(max_nodes, max_seconds, &mut interrupted);
-        let result = kernel(&mut budget);
-        Ok((result, budget.nodes))
+    let (result, nodes, pending) = py.detach(|| {
+        let mut pending: Option<PyErr> = None;
+        let mut interrupted = || match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(err) => {
+                pending = Some(err);
+                true
+            }
+        };
+        let (result, nodes) = guarded(|| {
+            let mut budget = Budget::new(max_nodes, max_seconds, &mut interrupted);
+            let result = kernel(&mut budget);
+            Ok((result, budget.nodes))
+        })?;
+        Ok::<_, PyErr>((result, nodes, pending))
     })?;
     match result {
         Ok(value) => Ok((Some(value), nodes)),

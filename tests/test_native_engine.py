@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from grundy import _native
 from grundy.protocol import GrundyError, ImpartialRuleset
 from grundy.rulesets import get
+from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 from grundy.rulesets.graphs import HashedAdjacency, random_graph
 from grundy.rulesets.heaps.subtraction import SubtractionPosition
@@ -32,6 +33,7 @@ def impartial(name: str) -> ImpartialRuleset[Any]:
 KAYLES = impartial("node-kayles")
 WAVE = impartial("transverse-wave")
 SUBTRACTION = impartial("subtraction")
+GEOGRAPHY = impartial("geography")
 
 
 def three_ways(ruleset: ImpartialRuleset[Any], position: Any) -> tuple[int, int, int]:
@@ -102,6 +104,41 @@ def test_subtraction_native_python_and_naive_agree(moves: list[int], heaps: list
 def path(n: int) -> KaylesPosition:
     adj = [(1 << (v - 1) if v else 0) | (1 << (v + 1) if v + 1 < n else 0) for v in range(n)]
     return KaylesPosition(n, HashedAdjacency(adj), 0)
+
+
+@st.composite
+def digraphs(draw: st.DrawFn) -> GeographyPosition:
+    n = draw(st.integers(1, 9))
+    out = [0] * n
+    for a in range(n):
+        for b in range(n):
+            if a != b and draw(st.integers(0, 2)) == 0:
+                out[a] |= 1 << b
+    token = draw(st.integers(0, n - 1))
+    removed = draw(st.integers(0, (1 << n) - 1)) & ~(1 << token)
+    return GeographyPosition(n, HashedAdjacency(out), token, removed)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(digraphs())
+def test_geography_native_python_and_naive_agree(position: GeographyPosition) -> None:
+    native, python, naive = three_ways(GEOGRAPHY, position)
+    assert native == python == naive, GEOGRAPHY.format(position)
+
+
+def test_edges_of_the_geography_kernel() -> None:
+    assert three_ways(GEOGRAPHY, GEOGRAPHY.parse("1;;start=0")) == (0, 0, 0)
+    largest = _native.GEOGRAPHY_MAX_VERTICES
+
+    def directed_path(n: int) -> GeographyPosition:
+        arcs = ",".join(f"{v}>{v + 1}" for v in range(n - 1))
+        return GEOGRAPHY.parse(f"{n};{arcs};start=0")
+
+    assert Solver(GEOGRAPHY, engine="native").grundy(directed_path(largest)) == 1  # 63 moves
+    one_past = directed_path(largest + 1)
+    with pytest.raises(GrundyError, match="takes graphs of at most 64 vertices"):
+        Solver(GEOGRAPHY, engine="native").grundy(one_past)
+    assert Solver(GEOGRAPHY).grundy(one_past) == 0  # 64 moves; auto falls back to Python
 
 
 def test_edges_of_the_node_kayles_kernel() -> None:

@@ -4,6 +4,7 @@
 //! them for PyO3 when the `python` feature is on (maturin turns it on).
 
 pub mod budget;
+pub mod geography;
 pub mod heaps;
 pub mod mex;
 pub mod node_kayles;

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::budget::{Budget, Stop};
+use crate::geography;
 use crate::heaps;
 use crate::node_kayles;
 use crate::transverse_wave;
@@ -175,6 +176,47 @@ impl TransverseWave {
     }
 }
 
+/// Vertex Geography on one digraph of at most 64 vertices, keeping its solved positions.
+#[pyclass(unsendable)]
+struct Geography(geography::Geography);
+
+#[pymethods]
+impl Geography {
+    #[new]
+    fn new(out: Vec<u64>) -> PyResult<Self> {
+        guarded(|| {
+            let game = geography::Geography::new(&out).map_err(PyValueError::new_err)?;
+            Ok(Geography(game))
+        })
+    }
+
+    /// The Grundy value with the token on `token` and the vertices of `removed` deleted.
+    #[pyo3(signature = (token, removed, max_nodes=None, max_seconds=None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        token: usize,
+        removed: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, u64)> {
+        if token >= self.0.vertices() {
+            return Err(PyValueError::new_err(format!(
+                "no vertex {token} in this graph"
+            )));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.grundy(token, removed, b)
+        })
+    }
+
+    /// Positions solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -191,6 +233,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
     m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;
     m.add("TRANSVERSE_WAVE_MAX_COLUMNS", transverse_wave::MAX_COLUMNS)?;
+    m.add("GEOGRAPHY_MAX_VERTICES", geography::MAX_VERTICES)?;
+    m.add_class::<Geography>()?;
     m.add_class::<NodeKayles>()?;
     m.add_class::<TransverseWave>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -129,10 +130,11 @@ def reference_folder() -> Path | None:
 
 @dataclass(frozen=True)
 class Run:
-    value: int | None  # None: stopped by the time limit
+    value: int | None  # None: stopped by the time limit, or refused (``refusal``)
     seconds: float
     positions: int
     peak_mib: float | None = None
+    refusal: str = ""
 
 
 def run_grundy(workload: Workload, seed: int, engine: Engine, seconds: float | None) -> Run:
@@ -149,20 +151,24 @@ def run_grundy(workload: Workload, seed: int, engine: Engine, seconds: float | N
 def run_process(command: list[str], seconds: float | None) -> Run:
     """Run a program that prints one JSON line with grundy, positions and seconds (a
     reference, or this module for one native instance), killed after ``seconds``; its
-    peak memory is the kernel's account of its resident set."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    peak memory is the kernel's account of its resident set (which on Linux includes the
+    forking Python process before exec: about 41 MiB is the floor)."""
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     timer = None if seconds is None else threading.Timer(seconds, process.kill)
     start = time.monotonic()
     if timer is not None:
         timer.start()
-    assert process.stdout is not None
-    out = process.stdout.read()
+    assert process.stdout is not None and process.stderr is not None
+    out, err = process.stdout.read(), process.stderr.read()  # one short line each
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if timer is not None:
         timer.cancel()
     if process.returncode != 0:
-        return Run(None, time.monotonic() - start, 0)
+        refusal = "" if process.returncode == -signal.SIGKILL else err.strip().splitlines()[-1]
+        return Run(None, time.monotonic() - start, 0, refusal=refusal)
     record = json.loads(out.strip().splitlines()[-1])
     return Run(record["grundy"], record["seconds"], record["positions"], usage.ru_maxrss / 1024)
 
@@ -221,8 +227,8 @@ def scaling_sizes() -> Iterator[Workload]:
 
 def scaling(c_binary: Path) -> Iterator[dict[str, Any]]:
     """Seed 1 of each size for grundy native (in a subprocess, for its peak memory) and C,
-    until each takes longer than ``SCALING_SECONDS``."""
-    stopped: dict[tuple[str, str], int] = {}
+    until each takes longer than ``SCALING_SECONDS`` or refuses the size."""
+    stopped: set[tuple[str, str]] = set()
     for workload in scaling_sizes():
         line: dict[str, Any] = {"workload": workload.name}
         for impl in ("native", "c"):
@@ -236,8 +242,8 @@ def scaling(c_binary: Path) -> Iterator[dict[str, Any]]:
             )
             run = run_process(command, SCALING_SECONDS)
             if run.value is None:
-                stopped[workload.game, impl] = 1
-                line[impl] = f"over {SCALING_SECONDS:g} s"
+                stopped.add((workload.game, impl))
+                line[impl] = run.refusal or f"over {SCALING_SECONDS:g} s"
                 continue
             line[impl] = {
                 "value": run.value,

@@ -213,9 +213,9 @@ class UndirectedGeography(Geography):
 
     def native_kernel(self) -> NativeKernel[GeographyPosition] | None:
         """None: the Python search with the matching closes every P-position at once and
-        beats the plain native search by far (50 random vertices: 0.07 s against a 20 s
-        time-out, ``bench/native.py``'s notes in docs/benchmarks.md), until the kernel
-        learns maximum matchings."""
+        beats the plain native search by far (five G(50, 0.06) graphs: 0.07 s, where the
+        native search ran out of 20 s on one; docs/benchmarks.md), until the kernel learns
+        maximum matchings."""
         return None
 
     def fast_outcome(self, position: GeographyPosition) -> bool | None:

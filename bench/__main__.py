@@ -15,7 +15,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from bench import atropos, burke, census, geography, octal, partizan, values
+from bench import atropos, burke, census, geography, native, octal, partizan, values
 from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
 from grundy.protocol import ImpartialRuleset
@@ -65,6 +65,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a quarter of the positions")
     parser.add_argument("--only", default="", help="run the workloads whose name contains this")
+    parser.add_argument("--scaling", action="store_true",
+                        help="with --only native: the native-versus-C scaling table (slow)")
     args = parser.parse_args()
     for workload in WORKLOADS:
         if args.only in workload.name:
@@ -77,6 +79,8 @@ def main() -> None:
     for line in burke.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in geography.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)
     for line in values.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)

@@ -10,11 +10,19 @@ import pytest
 from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import all_rulesets, get
 from grundy.search import Budget, BudgetExceeded, Solver, grundy_of_sum
+from grundy.search.engine import Engine
 from grundy.search.naive import naive_grundy, naive_misere_wins
 from grundy.transforms import Sum
 from grundy.values import Outcome
 
 IMPARTIAL = [r for r in all_rulesets() if isinstance(r, ImpartialRuleset)]
+#: Every ruleset with the default engine, and those with a native kernel in Python too.
+ENGINES = [
+    pytest.param(ruleset, engine, id=f"{ruleset.name}-{engine}")
+    for ruleset in IMPARTIAL
+    for engine in ("auto", "python")
+    if engine == "auto" or ruleset.native_kernel() is not None
+]
 
 
 def small_positions(ruleset: ImpartialRuleset[Any], count: int = 40) -> list[Any]:
@@ -22,22 +30,22 @@ def small_positions(ruleset: ImpartialRuleset[Any], count: int = 40) -> list[Any
     return [ruleset.random_position(rng, rng.randint(1, 7)) for _ in range(count)]
 
 
-@pytest.mark.parametrize("ruleset", IMPARTIAL, ids=lambda r: r.name)
-def test_engine_matches_naive_reference(ruleset: ImpartialRuleset[Any]) -> None:
-    solver = Solver(ruleset)  # one shared table across positions, as in real use
+@pytest.mark.parametrize(("ruleset", "engine"), ENGINES)
+def test_engine_matches_naive_reference(ruleset: ImpartialRuleset[Any], engine: Engine) -> None:
+    solver = Solver(ruleset, engine=engine)  # one shared table across positions, as in real use
     for position in small_positions(ruleset):
         expected = naive_grundy(ruleset, position)
         assert solver.grundy(position) == expected, ruleset.format(position)
-        fresh = Solver(ruleset)  # outcome search without the Grundy table's help
+        fresh = Solver(ruleset, engine=engine)  # outcome search without the Grundy table's help
         assert (fresh.outcome(position) is Outcome.N) == (expected != 0)
         assert (solver.misere_outcome(position) is Outcome.N) == naive_misere_wins(
             ruleset, position
         )
 
 
-@pytest.mark.parametrize("ruleset", IMPARTIAL, ids=lambda r: r.name)
-def test_winning_moves_lead_to_zero(ruleset: ImpartialRuleset[Any]) -> None:
-    solver = Solver(ruleset)
+@pytest.mark.parametrize(("ruleset", "engine"), ENGINES)
+def test_winning_moves_lead_to_zero(ruleset: ImpartialRuleset[Any], engine: Engine) -> None:
+    solver = Solver(ruleset, engine=engine)
     for position in small_positions(ruleset, 15):
         winning = solver.winning_moves(position)
         assert bool(winning) == (solver.grundy(position) != 0)
@@ -74,24 +82,26 @@ def test_five_thousand_moves_deep() -> None:
     assert Solver(ruleset).misere_outcome(ruleset.parse("1:5001")) is Outcome.P
 
 
-def test_node_budget_stops_cleanly() -> None:
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_node_budget_stops_cleanly(engine: Engine) -> None:
     tw = get("transverse-wave")
     assert isinstance(tw, ImpartialRuleset)
     grid = tw.parse("(012)(034)(0156)(2578)")
-    solver = Solver(tw, Budget(max_nodes=5))
+    solver = Solver(tw, Budget(max_nodes=5), engine=engine)
     with pytest.raises(BudgetExceeded, match="node budget"):
         solver.grundy(grid)
     solver.budget.max_nodes = None
     assert solver.grundy(grid) == 6  # what was solved before the stop is reused
 
 
-def test_time_budget_and_progress() -> None:
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_time_budget_and_progress(engine: Engine) -> None:
     tw = get("transverse-wave")
     assert isinstance(tw, ImpartialRuleset)
     reports: list[tuple[int, int]] = []
     budget = Budget(max_seconds=0.0, check_every=1, progress=lambda n, t: reports.append((n, t)))
     with pytest.raises(BudgetExceeded, match="time budget"):
-        Solver(tw, budget).grundy(tw.parse("(012)(034)(0156)(2578)"))
+        Solver(tw, budget, engine=engine).grundy(tw.parse("(012)(034)(0156)(2578)"))
     assert reports and reports[0][0] >= 1
 
 

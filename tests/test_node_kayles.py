@@ -245,8 +245,11 @@ def test_paths_are_dawsons_kayles() -> None:
     Dawson's Kayles 0.07 on n + 1 pins."""
     expected = octal_game_values("0.137", 40)
     assert octal_game_values("0.07", 41)[1:] == expected
-    solver = Solver(RULES, budget=Budget(max_nodes=100))  # components: each P_k once
+    # the Python engine keys components up to isomorphism: each P_k is solved once
+    solver = Solver(RULES, budget=Budget(max_nodes=100), engine="python")
     assert [solver.grundy(path(n)) for n in range(41)] == expected
+    native = Solver(RULES, engine="native")  # keyed by vertex sets: every sub-path once
+    assert [native.grundy(path(n)) for n in range(41)] == expected
     assert [naive_grundy(RULES, path(n)) for n in range(12)] == expected[:12]
 
 

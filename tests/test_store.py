@@ -15,6 +15,7 @@ import pytest
 from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
 from grundy.search import Budget, BudgetExceeded, Solver, Store
+from grundy.search.engine import Engine
 
 
 def tw() -> ImpartialRuleset[object]:
@@ -23,28 +24,30 @@ def tw() -> ImpartialRuleset[object]:
     return ruleset
 
 
-def test_repeated_questions_are_answered_from_disk(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_repeated_questions_are_answered_from_disk(tmp_path: Path, engine: Engine) -> None:
     grid = tw().parse("10:(012)(034)(0156)(2578)")
     with Store(tmp_path / "s.sqlite") as store:
-        assert Solver(tw(), store=store).grundy(grid) == 7
+        assert Solver(tw(), store=store, engine=engine).grundy(grid) == 7
         assert store.count("transverse-wave") > 0
     with Store(tmp_path / "s.sqlite") as store:
-        again = Solver(tw(), store=store)
+        again = Solver(tw(), store=store, engine=engine)
         assert again.grundy(grid) == 7
         assert again.budget.nodes == 0  # nothing expanded: the root came from disk
 
 
 def test_stopped_search_resumes(tmp_path: Path) -> None:
+    """The Python engine stores every solved key (the native one only the root's value)."""
     grid = tw().parse("10:(012)(034)(0156)(2578)")
     with Store(tmp_path / "s.sqlite") as store:
         with pytest.raises(BudgetExceeded):
-            Solver(tw(), Budget(max_nodes=4), store=store).grundy(grid)
+            Solver(tw(), Budget(max_nodes=4), store=store, engine="python").grundy(grid)
         saved = store.count()
     assert saved > 0
     with Store(tmp_path / "s.sqlite") as store:
-        resumed = Solver(tw(), store=store)
+        resumed = Solver(tw(), store=store, engine="python")
         assert resumed.grundy(grid) == 7
-        fresh = Solver(tw())
+        fresh = Solver(tw(), engine="python")
         fresh.grundy(grid)
         assert resumed.budget.nodes < fresh.budget.nodes
 

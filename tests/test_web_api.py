@@ -296,7 +296,7 @@ def test_searches_stop_within_their_budget(client: TestClient) -> None:
 
 
 #: A search that runs until its budget stops it (about 100,000 positions).
-SLOW_SEARCH = ("subtraction", "2,5,7:100000")
+SLOW_SEARCH = ("chomp", "16x16")  # no native kernel, millions of positions
 
 
 def test_a_full_pool_refuses_at_once_and_recovers() -> None:

@@ -349,7 +349,7 @@ mod tests {
         }
         for j in 1..=n + 1 {
             border.insert((j, 0), if j % 2 == 1 { 3 } else { 1 });
-            border.insert((j, n - j + 2), if j % 2 == 1 { 2 } else { 3 });
+            border.insert((j, n + 2 - j), if j % 2 == 1 { 2 } else { 3 });
         }
         let circle = |c: (usize, usize)| index(c).is_some() || border.contains_key(&c);
         let neighbours: Vec<u64> = cells

@@ -40,7 +40,7 @@ impl<'a> Budget<'a> {
             nodes: 0,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             deadline,
-            next_check: CHECK_EVERY,
+            next_check: 1, // the first expansion checks at once (a zero time budget stops it)
             interrupted,
         }
     }

@@ -5,8 +5,11 @@
 
 pub mod atropos;
 pub mod budget;
+pub mod geography;
 pub mod heaps;
 pub mod mex;
+pub mod node_kayles;
+pub mod transverse_wave;
 
 #[cfg(feature = "python")]
 mod python;

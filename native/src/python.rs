@@ -12,7 +12,10 @@ use pyo3::prelude::*;
 
 use crate::atropos;
 use crate::budget::{Budget, Stop};
+use crate::geography;
 use crate::heaps;
+use crate::node_kayles;
+use crate::transverse_wave;
 
 create_exception!(
     grundy._native,
@@ -35,27 +38,31 @@ fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     })
 }
 
-/// Run a kernel under a budget that polls Python's signal handlers (Ctrl-C).
-/// Returns the kernel's result (None if a limit stopped it) and the positions expanded;
-/// a pending KeyboardInterrupt is raised as it is.
-fn budgeted<T>(
+/// Run a kernel without the GIL (other Python threads go on) under a budget that takes
+/// the GIL now and then to run Python's signal handlers (Ctrl-C).  Returns the kernel's
+/// result (None if a limit stopped it) and the positions expanded; an exception raised
+/// by a signal handler (KeyboardInterrupt) is raised as it is.
+fn budgeted<T: Send>(
     py: Python<'_>,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
-    kernel: impl FnOnce(&mut Budget) -> Result<T, Stop>,
+    kernel: impl FnOnce(&mut Budget) -> Result<T, Stop> + Send,
 ) -> PyResult<(Option<T>, u64)> {
-    let mut pending: Option<PyErr> = None;
-    let mut interrupted = || match py.check_signals() {
-        Ok(()) => false,
-        Err(err) => {
-            pending = Some(err);
-            true
-        }
-    };
-    let (result, nodes) = guarded(|| {
-        let mut budget = Budget::new(max_nodes, max_seconds, &mut interrupted);
-        let result = kernel(&mut budget);
-        Ok((result, budget.nodes))
+    let (result, nodes, pending) = py.detach(|| {
+        let mut pending: Option<PyErr> = None;
+        let mut interrupted = || match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(err) => {
+                pending = Some(err);
+                true
+            }
+        };
+        let (result, nodes) = guarded(|| {
+            let mut budget = Budget::new(max_nodes, max_seconds, &mut interrupted);
+            let result = kernel(&mut budget);
+            Ok((result, budget.nodes))
+        })?;
+        Ok::<_, PyErr>((result, nodes, pending))
     })?;
     match result {
         Ok(value) => Ok((Some(value), nodes)),
@@ -169,6 +176,120 @@ impl AtroposKernel {
     }
 }
 
+/// Node Kayles on one graph of at most 64 vertices, keeping its solved components
+/// between calls.
+#[pyclass(unsendable)]
+struct NodeKayles(node_kayles::NodeKayles);
+
+#[pymethods]
+impl NodeKayles {
+    #[new]
+    fn new(adjacency: Vec<u64>) -> PyResult<Self> {
+        guarded(|| {
+            let game = node_kayles::NodeKayles::new(&adjacency).map_err(PyValueError::new_err)?;
+            Ok(NodeKayles(game))
+        })
+    }
+
+    /// The Grundy value of the position whose remaining vertices are `alive`.
+    #[pyo3(signature = (alive, max_nodes=None, max_seconds=None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        alive: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, u64)> {
+        budgeted(py, max_nodes, max_seconds, |b| self.0.grundy(alive, b))
+    }
+
+    /// Connected components solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
+/// Transverse Wave grids of at most 64 columns, keeping the reduced grids solved so far.
+#[pyclass(unsendable)]
+struct TransverseWave(transverse_wave::TransverseWave);
+
+#[pymethods]
+impl TransverseWave {
+    #[new]
+    fn new() -> Self {
+        TransverseWave(transverse_wave::TransverseWave::new())
+    }
+
+    /// The Grundy value of a `width`-column grid (`rows[i]` bit j set = cell (i, j) purple).
+    #[pyo3(signature = (width, rows, max_nodes=None, max_seconds=None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        width: usize,
+        rows: Vec<u64>,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, u64)> {
+        if width > transverse_wave::MAX_COLUMNS {
+            return Err(PyValueError::new_err(format!(
+                "transverse wave kernel takes at most {} columns, got {width}",
+                transverse_wave::MAX_COLUMNS
+            )));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.grundy(width, &rows, b)
+        })
+    }
+
+    /// Reduced grids solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
+/// Vertex Geography on one digraph of at most 64 vertices, keeping its solved positions.
+#[pyclass(unsendable)]
+struct Geography(geography::Geography);
+
+#[pymethods]
+impl Geography {
+    #[new]
+    fn new(out: Vec<u64>) -> PyResult<Self> {
+        guarded(|| {
+            let game = geography::Geography::new(&out).map_err(PyValueError::new_err)?;
+            Ok(Geography(game))
+        })
+    }
+
+    /// The Grundy value with the token on `token` and the vertices of `removed` deleted.
+    #[pyo3(signature = (token, removed, max_nodes=None, max_seconds=None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        token: usize,
+        removed: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, u64)> {
+        if token >= self.0.vertices() {
+            return Err(PyValueError::new_err(format!(
+                "no vertex {token} in this graph"
+            )));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.grundy(token, removed, b)
+        })
+    }
+
+    /// Positions solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -183,6 +304,12 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativePanic", m.py().get_type::<NativePanic>())?;
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
+    m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;
+    m.add("TRANSVERSE_WAVE_MAX_COLUMNS", transverse_wave::MAX_COLUMNS)?;
+    m.add("GEOGRAPHY_MAX_VERTICES", geography::MAX_VERTICES)?;
+    m.add_class::<Geography>()?;
+    m.add_class::<NodeKayles>()?;
+    m.add_class::<TransverseWave>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add_class::<AtroposKernel>()?;
     Ok(())

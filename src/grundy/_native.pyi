@@ -9,6 +9,61 @@ raised as they are.  A Rust panic is raised as ``NativePanic``, never a crash.
 class NativePanic(RuntimeError):
     """A bug in a native kernel (a Rust panic), raised instead of crashing the interpreter."""
 
+GEOGRAPHY_MAX_VERTICES: int
+NODE_KAYLES_MAX_VERTICES: int
+TRANSVERSE_WAVE_MAX_COLUMNS: int
+
+class Geography:
+    """Vertex Geography on one digraph of at most GEOGRAPHY_MAX_VERTICES vertices
+    (``out[v]``: out-neighbour bitmask; an undirected graph has both arcs of each edge);
+    positions, keyed by the token and the vertices it can reach, are kept between calls."""
+
+    def __init__(self, out: list[int]) -> None: ...
+    def grundy(
+        self,
+        token: int,
+        removed: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The value with the token on ``token`` and the vertices of ``removed`` deleted."""
+
+    @property
+    def table_size(self) -> int:
+        """Positions solved so far."""
+
+class NodeKayles:
+    """Node Kayles on one graph of at most NODE_KAYLES_MAX_VERTICES vertices; solved
+    connected components are kept between calls (ValueError for a bigger graph)."""
+
+    def __init__(self, adjacency: list[int]) -> None: ...
+    def grundy(
+        self, alive: int, max_nodes: int | None = None, max_seconds: float | None = None
+    ) -> tuple[int | None, int]:
+        """The value of the position whose remaining (playable) vertices are ``alive``."""
+
+    @property
+    def table_size(self) -> int:
+        """Connected components solved so far."""
+
+class TransverseWave:
+    """Transverse Wave grids of at most TRANSVERSE_WAVE_MAX_COLUMNS columns; solved
+    reduced grids are kept between calls."""
+
+    def __init__(self) -> None: ...
+    def grundy(
+        self,
+        width: int,
+        rows: list[int],
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The value of a grid; bit j of ``rows[i]`` set when cell (i, j) is purple."""
+
+    @property
+    def table_size(self) -> int:
+        """Reduced grids solved so far."""
+
 def subtraction_sequence(
     subtraction_set: list[int],
     n: int,

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from grundy import bibliography
 from grundy.bibliography import Paper
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from grundy.values.game import Game
 
 Position = TypeVar("Position", bound=Hashable)
+Position_contra = TypeVar("Position_contra", bound=Hashable, contravariant=True)
 Move = Hashable
 #: A transposition key.  Built only from ints, strs, bytes and tuples of them, so
 #: that its text (``search.store.key_text``) is canonical and can be persisted.
@@ -230,6 +231,25 @@ class Ruleset(ABC, Generic[Position]):
         return iter(())
 
 
+class NativeKernel(Protocol[Position_contra]):
+    """A native (Rust, ``grundy._native``) Grundy search over some positions of one
+    ruleset, keeping its own transposition table between calls."""
+
+    #: What fits, for the one-line refusal, e.g. "graphs of at most 64 vertices".
+    limit: str
+
+    def fits(self, position: Position_contra) -> bool:
+        """Whether the kernel can solve this position."""
+        ...
+
+    def grundy(
+        self, position: Position_contra, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        """The Grundy value (None when a budget stopped the search) and the number of
+        positions expanded."""
+        ...
+
+
 class ImpartialRuleset(Ruleset[Position]):
     """A ruleset where both players have the same moves (normal play by default)."""
 
@@ -264,6 +284,11 @@ class ImpartialRuleset(Ruleset[Position]):
         own that is faster than the generic one, under ``budget`` (a
         ``grundy.search.Budget``) with ``store`` (a ``grundy.search.Store`` or None);
         None where the ruleset has none."""
+        return None
+
+    def native_kernel(self) -> NativeKernel[Position] | None:
+        """A fresh native kernel for this ruleset's Grundy values, or None if it has none
+        (the search then runs in Python)."""
         return None
 
     def parse_move(self, position: Position, text: str) -> Move:

@@ -26,6 +26,7 @@ from grundy.search import (
     default_store_path,
     hard_deadline,
 )
+from grundy.search.engine import ENGINES, Engine
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
 from grundy.values import Outcome
@@ -145,6 +146,14 @@ def search_options(command: F) -> F:
     return command
 
 
+def engine_option(command: F) -> F:
+    return click.option(
+        "--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
+        help="Grundy values from the native (Rust) kernel or the Python search; auto uses "
+             "the native kernel where the ruleset has one and the position fits.",
+    )(command)
+
+
 @dataclass(frozen=True)
 class Search:
     """The search options of one command."""
@@ -152,6 +161,7 @@ class Search:
     max_nodes: int | None
     max_seconds: float | None
     store: str | None
+    engine: Engine = "auto"
 
     def budget(self, spinner: Spinner) -> Budget:
         return Budget(self.max_nodes, self.max_seconds, spinner.callback)
@@ -172,7 +182,7 @@ class Search:
     def solver(self, ruleset: ImpartialRuleset[Any], spinner: Spinner) -> Iterator[Solver[Any]]:
         """A solver with this budget and store; the store is flushed and closed afterwards."""
         with self.opened_store() as store:
-            yield Solver(ruleset, self.budget(spinner), store)
+            yield Solver(ruleset, self.budget(spinner), store, self.engine)
 
     @contextmanager
     def partizan_solver(self, ruleset: PartizanRuleset[Any],

@@ -18,6 +18,7 @@ from grundy.cli.common import (
     Search,
     echo_outcome,
     emit_json,
+    engine_option,
     json_option,
     outcome_of,
     resolve,
@@ -28,6 +29,7 @@ from grundy.cli.play import COMPUTER, HUMAN, LEVELS, play_game
 from grundy.cli.tour import build_tour, render_tour
 from grundy.protocol import Ruleset
 from grundy.rulesets import GrundyError, all_rulesets
+from grundy.search.engine import Engine
 from grundy.values import Outcome, format_nimber, mex
 
 # -- commands -----------------------------------------------------------------------
@@ -51,6 +53,7 @@ def cli() -> None:
 @click.option("--outcome", "outcome_only", is_flag=True,
               help="Print only the normal-play outcome (P or N), searching no further than needed.")
 @search_options
+@engine_option
 @json_option
 def value(
     game: tuple[str, ...],
@@ -59,6 +62,7 @@ def value(
     max_nodes: int | None,
     max_seconds: float | None,
     store: str | None,
+    engine: Engine,
     as_json: bool,
 ) -> None:
     """The nimber of a position, or of the disjunctive sum of several.
@@ -73,7 +77,7 @@ def value(
         partizan_value(game, misere, outcome_only, Search(max_nodes, max_seconds, store), as_json)
         return
     ruleset, position = resolve(game)
-    with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
+    with Spinner() as spinner, Search(max_nodes, max_seconds, store, engine).solver(
         ruleset, spinner
     ) as solver:
         if misere or outcome_only:
@@ -103,12 +107,14 @@ def value(
 @cli.command(context_settings=GAME_SETTINGS)
 @GAME_ARGUMENT
 @search_options
+@engine_option
 @json_option
 def moves(
     game: tuple[str, ...],
     max_nodes: int | None,
     max_seconds: float | None,
     store: str | None,
+    engine: Engine,
     as_json: bool,
 ) -> None:
     """Every legal move, the position it leads to and that position's value.
@@ -120,7 +126,7 @@ def moves(
         partizan_moves(game, Search(max_nodes, max_seconds, store), as_json)
         return
     ruleset, position = resolve(game)
-    with Spinner() as spinner, Search(max_nodes, max_seconds, store).solver(
+    with Spinner() as spinner, Search(max_nodes, max_seconds, store, engine).solver(
         ruleset, spinner
     ) as solver:
         options = solver.move_values(position)
@@ -168,6 +174,7 @@ def moves(
                    "own rule of thumb (Atropos).")
 @click.option("--seed", type=int, help="Seed the computer's choices (repeatable games).")
 @search_options
+@engine_option
 @json_option
 def play(
     game: tuple[str, ...],
@@ -178,6 +185,7 @@ def play(
     max_nodes: int | None,
     max_seconds: float | None,
     store: str | None,
+    engine: Engine,
     as_json: bool,
 ) -> None:
     """Play against the computer in the terminal (normal play: who cannot move loses).
@@ -194,7 +202,7 @@ def play(
     else:
         ruleset, position = resolve(game)
     play_game(ruleset, position, first=first, side=side, level=level, seed=seed,
-              search=Search(max_nodes, max_seconds, store), as_json=as_json)
+              search=Search(max_nodes, max_seconds, store, engine), as_json=as_json)
 
 
 @cli.command(context_settings=GAME_SETTINGS)

@@ -51,32 +51,31 @@ class Budget:
         """Count one expanded position; raise BudgetExceeded when over budget."""
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise self.exceeded()
+            raise self._exceeded()
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + self.check_every
             if self.progress is not None:
                 self.progress(self.nodes, table_size)
             if self._deadline is not None and time.monotonic() > self._deadline:
-                raise self.exceeded()
+                raise self._exceeded()
 
     def remaining(self) -> tuple[int | None, float | None]:
-        """The positions and seconds left, for a search that counts on its own (a native
-        kernel); starts the clock like any search."""
+        """The positions and seconds left (None: unlimited), for a native search; starts
+        the clock like any search."""
         self.start()
         nodes = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
-        seconds = (None if self._deadline is None
-                   else max(0.0, self._deadline - time.monotonic()))
+        seconds = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
         return nodes, seconds
 
-    def charge(self, nodes: int, finished: bool) -> None:
-        """Count ``nodes`` positions expanded by such a search; raise BudgetExceeded if
-        it stopped before it finished."""
+    def charge(self, nodes: int, finished: bool, table_size: int) -> None:
+        """Count the positions a native search expanded; BudgetExceeded if it stopped."""
         self.nodes += nodes
+        if self.progress is not None:
+            self.progress(self.nodes, table_size)
         if not finished:
-            raise self.exceeded()
+            raise self._exceeded()
 
-    def exceeded(self) -> BudgetExceeded:
-        """The one-line error of a search over this budget."""
+    def _exceeded(self) -> BudgetExceeded:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             return BudgetExceeded(
                 f"search stopped after {self.max_nodes:,} positions (node budget); "

@@ -9,6 +9,13 @@ The search is iterative (an explicit stack of frames, so game depth is limited b
 memory, not by Python's recursion limit), memoised in a transposition table keyed
 by the ruleset's canonical keys, optionally backed by a persistent ``Store``, and
 bounded by a ``Budget``.
+
+Two engines compute Grundy values, as networkx dispatches to backends: a ruleset may
+supply a native kernel (``ImpartialRuleset.native_kernel``, Rust code in
+``grundy._native``), which ``engine="auto"`` uses wherever the position fits it, and
+the Python search here, which works for every ruleset.  ``engine="native"`` insists on
+the kernel (one-line error where there is none or the position does not fit) and
+``engine="python"`` never uses it.  Misère play always runs in Python.
 """
 
 from __future__ import annotations
@@ -16,14 +23,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar, get_args
 
-from grundy.protocol import GrundyError, ImpartialRuleset, Key, Move, Position, Ruleset
+from grundy.protocol import (
+    GrundyError,
+    ImpartialRuleset,
+    Key,
+    Move,
+    NativeKernel,
+    Position,
+    Ruleset,
+)
 from grundy.search.budget import Budget
 from grundy.search.store import Store
 from grundy.values.outcome import Outcome
 
 T = TypeVar("T")
+
+#: Which engine computes Grundy values (see the module docstring).
+Engine = Literal["auto", "native", "python"]
+ENGINES: tuple[str, ...] = get_args(Engine)
 
 
 @dataclass(frozen=True)
@@ -52,15 +71,27 @@ class Solver(Generic[Position]):
         ruleset: ImpartialRuleset[Position],
         budget: Budget | None = None,
         store: Store | None = None,
+        engine: Engine = "auto",
     ) -> None:
         if not isinstance(ruleset, ImpartialRuleset):
             raise GrundyError(
                 f"{ruleset.name} is partizan: Solver takes impartial rulesets; use "
                 "grundy.search.partizan.PartizanSolver, or grundy.api.solver for either kind"
             )
+        if engine not in ENGINES:
+            raise GrundyError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
         self.ruleset = ruleset
         self.budget = budget if budget is not None else Budget()
         self.store = store
+        self.engine = engine
+        #: the ruleset's native kernel (None: every search runs in Python)
+        self.kernel: NativeKernel[Position] | None = (
+            None if engine == "python" else ruleset.native_kernel()
+        )
+        if engine == "native" and self.kernel is None:
+            raise GrundyError(
+                f"{ruleset.name} has no native kernel: use --engine auto or --engine python"
+            )
         #: canonical key -> Grundy value (normal play)
         self.grundy_table: dict[Key, int] = {}
         #: literal position -> Grundy value, a cheap first look before keying
@@ -73,12 +104,18 @@ class Solver(Generic[Position]):
     # -- public API ----------------------------------------------------------
     def grundy(self, position: Position) -> int:
         """The Grundy value (nimber) of ``position`` under normal play."""
+        if self._native_fits(position):
+            return self._run(self._native_grundy, position)
         return self._run(self._grundy, position)
 
     def outcome(self, position: Position) -> Outcome:
-        """P or N under normal play, stopping at the first winning move found (by the
-        ruleset's own search where it has one, ``ImpartialRuleset.own_outcome``)."""
+        """P or N under normal play, stopping at the first winning move found: by the
+        ruleset's own search where it has one (``ImpartialRuleset.own_outcome``), else by
+        the native Grundy value where a kernel fits (cheaper there than a Python win/loss
+        search), else by the Python search."""
         wins = self.ruleset.own_outcome(position, self.budget, self.store)
+        if wins is None and self._native_fits(position):
+            wins = self.grundy(position) != 0
         if wins is None:
             wins = self._run(self._wins, position, False)
         return Outcome.N if wins else Outcome.P
@@ -128,6 +165,37 @@ class Solver(Generic[Position]):
         finally:
             if self.store is not None:
                 self.store.flush()
+
+    def _native_fits(self, position: Position) -> bool:
+        """Whether the native kernel takes this position (with engine="native", a
+        position it cannot take is refused in one line)."""
+        if self.kernel is None:
+            return False
+        if self.kernel.fits(position):
+            return True
+        if self.engine == "native":
+            raise GrundyError(
+                f"{self.ruleset.name}'s native kernel takes {self.kernel.limit}: "
+                "use --engine auto or --engine python for this position"
+            )
+        return False
+
+    def _native_grundy(self, position: Position) -> int:
+        """The value from the native kernel, read from and written to the store under the
+        ruleset's key of the whole position."""
+        assert self.kernel is not None
+        key = self.ruleset.key(position) if self.store is not None else None
+        if key is not None:
+            known = self._known_grundy(key)
+            if known is not None:
+                return known
+        max_nodes, max_seconds = self.budget.remaining()
+        value, nodes = self.kernel.grundy(position, max_nodes, max_seconds)
+        self.budget.charge(nodes, value is not None, len(self.grundy_table))
+        assert value is not None
+        if key is not None:
+            self._record_grundy(key, value)
+        return value
 
     def _known_grundy(self, key: Key) -> int | None:
         value = self.grundy_table.get(key)

@@ -318,7 +318,7 @@ class AtroposSolver:
         limbs = (state.uncoloured, _limbs(state.forbidden), _limbs(state.single),
                  state.candidates)
         won, expanded = kernel.wins(limbs, nodes, seconds)
-        self.budget.charge(expanded, finished=won is not None)
+        self.budget.charge(expanded, won is not None, len(kernel))
         assert won is not None  # charge raised BudgetExceeded otherwise
         if self.store is not None:
             self.store.put("win", self.name, (self.n, *key), int(won))
@@ -446,8 +446,8 @@ def solve_split(
                 if not won:
                     break
             pool.terminate()
-    budget.charge(nodes, finished=all(child in known for child in replies)
-                  or any(won is False for won in known.values()))
+    budget.charge(nodes, all(child in known for child in replies)
+                  or any(won is False for won in known.values()), len(known))
     lost = next((child for child, won in known.items() if not won), None)
     wins = lost is not None
     if store is not None:

@@ -23,7 +23,8 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple
 
-from grundy.protocol import Citation, ImpartialRuleset, Key, Move, ParseError
+from grundy import _native
+from grundy.protocol import Citation, ImpartialRuleset, Key, Move, NativeKernel, ParseError
 from grundy.rulesets.geography.algorithms import token_wins
 from grundy.rulesets.graphs import (
     GEOGRAPHY_LIMITS,
@@ -65,6 +66,26 @@ def graph_digest(adj: Adjacency) -> bytes:
     """A 256-bit digest of a whole graph, remembered for the few graphs in play (the
     positions of one game share one ``HashedAdjacency``, so a lookup costs O(1))."""
     return hashlib.blake2b(key_text(tuple(adj)).encode(), digest_size=32).digest()
+
+
+class GeographyKernel:
+    """The native Geography search (``grundy._native.Geography``), one per graph in play."""
+
+    limit = f"graphs of at most {_native.GEOGRAPHY_MAX_VERTICES} vertices"
+
+    def __init__(self) -> None:
+        self.games: dict[Adjacency, _native.Geography] = {}
+
+    def fits(self, position: GeographyPosition) -> bool:
+        return position.n <= _native.GEOGRAPHY_MAX_VERTICES
+
+    def grundy(
+        self, position: GeographyPosition, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        game = self.games.get(position.adj)
+        if game is None:
+            game = self.games[position.adj] = _native.Geography(list(position.adj))
+        return game.grundy(position.token, position.removed, max_nodes, max_seconds)
 
 
 @register
@@ -148,6 +169,9 @@ class Geography(ImpartialRuleset[GeographyPosition]):
             targets ^= low
         return 1 if adj[token] & ~removed else 0
 
+    def native_kernel(self) -> NativeKernel[GeographyPosition] | None:
+        return GeographyKernel()
+
     # -- rendering -----------------------------------------------------------
     def data(self, position: GeographyPosition) -> dict[str, Any]:
         return {
@@ -189,6 +213,13 @@ class UndirectedGeography(Geography):
     )
     examples = ("4;0-1,1-2,2-3;start=1", "4;0-1,0-2,0-3;start=1", "3;0-1,0-2,1-2;start=0")
     directed = False
+
+    def native_kernel(self) -> NativeKernel[GeographyPosition] | None:
+        """None: the Python search with the matching closes every P-position at once and
+        beats the plain native search by far (five G(50, 0.06) graphs: 0.07 s, where the
+        native search ran out of 20 s on one; docs/benchmarks.md), until the kernel learns
+        maximum matchings."""
+        return None
 
     def fast_outcome(self, position: GeographyPosition) -> bool | None:
         """The matching outcome (``geography_algorithms.token_wins``), in polynomial time."""

@@ -20,7 +20,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
-from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
+from grundy import _native
+from grundy.protocol import Citation, ImpartialRuleset, Move, NativeKernel, ParseError
 from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
     Adjacency,
@@ -59,6 +60,27 @@ def blocked(position: KaylesPosition) -> int:
 def playable(position: KaylesPosition) -> int:
     """The vertices that may still be selected."""
     return ((1 << position.n) - 1) & ~blocked(position)
+
+
+class NodeKaylesKernel:
+    """The native Node Kayles search (``grundy._native.NodeKayles``), one per graph in
+    play, so that positions of one game share the solved components."""
+
+    limit = f"graphs of at most {_native.NODE_KAYLES_MAX_VERTICES} vertices"
+
+    def __init__(self) -> None:
+        self.games: dict[Adjacency, _native.NodeKayles] = {}
+
+    def fits(self, position: KaylesPosition) -> bool:
+        return position.n <= _native.NODE_KAYLES_MAX_VERTICES
+
+    def grundy(
+        self, position: KaylesPosition, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        game = self.games.get(position.adj)
+        if game is None:
+            game = self.games[position.adj] = _native.NodeKayles(list(position.adj))
+        return game.grundy(playable(position), max_nodes, max_seconds)
 
 
 @register
@@ -136,6 +158,9 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
             if alive & ~(position.adj[v] | 1 << v):
                 return None
         return 1 if alive else 0
+
+    def native_kernel(self) -> NativeKernel[KaylesPosition]:
+        return NodeKaylesKernel()
 
     # -- rendering -----------------------------------------------------------
     def data(self, position: KaylesPosition) -> dict[str, Any]:

@@ -12,7 +12,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
-from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError
+from grundy import _native
+from grundy.protocol import Citation, ImpartialRuleset, Move, NativeKernel, ParseError
 from grundy.rulesets.heaps.nim import HEAP_LIMITS, heaps_svg, parse_heaps
 from grundy.rulesets.registry import register
 
@@ -20,6 +21,40 @@ from grundy.rulesets.registry import register
 class SubtractionPosition(NamedTuple):
     subtraction_set: tuple[int, ...]
     heaps: tuple[int, ...]
+
+
+class SubtractionKernel:
+    """Native nim-sequences (``grundy._native.subtraction_sequence``), one per
+    subtraction set in play, grown to twice the largest heap asked for."""
+
+    #: The largest heap the kernel tabulates (4 bytes a heap size).
+    MAX_HEAP = 1 << 24
+    limit = f"heaps of at most {MAX_HEAP:,} tokens"
+
+    def __init__(self) -> None:
+        self.sequences: dict[tuple[int, ...], list[int]] = {}
+
+    def fits(self, position: SubtractionPosition) -> bool:
+        return max(position.heaps, default=0) <= self.MAX_HEAP
+
+    def grundy(
+        self, position: SubtractionPosition, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        top = max(position.heaps, default=0)
+        sequence = self.sequences.get(position.subtraction_set, [])
+        nodes = 0
+        if top >= len(sequence):
+            size = min(self.MAX_HEAP, max(2 * top, 64))
+            grown, nodes = _native.subtraction_sequence(
+                list(position.subtraction_set), size, max_nodes, max_seconds
+            )
+            if grown is None:
+                return None, nodes
+            sequence = self.sequences[position.subtraction_set] = grown
+        value = 0
+        for heap in position.heaps:
+            value ^= sequence[heap]
+        return value, nodes
 
 
 @register
@@ -65,6 +100,9 @@ class Subtraction(ImpartialRuleset[SubtractionPosition]):
     def components(self, position: SubtractionPosition) -> Sequence[SubtractionPosition]:
         smallest = position.subtraction_set[0]
         return [position._replace(heaps=(h,)) for h in position.heaps if h >= smallest]
+
+    def native_kernel(self) -> NativeKernel[SubtractionPosition]:
+        return SubtractionKernel()
 
     def data(self, position: SubtractionPosition) -> dict[str, Any]:
         return {"subtraction_set": list(position.subtraction_set), "heaps": list(position.heaps)}

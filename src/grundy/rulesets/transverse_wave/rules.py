@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any, NamedTuple
 
-from grundy.protocol import Citation, ImpartialRuleset, Move, ParseError, read_int
+from grundy import _native
+from grundy.protocol import Citation, ImpartialRuleset, Move, NativeKernel, ParseError, read_int
 from grundy.rulesets.drawing import GREEN, PURPLE, cell_grid
 from grundy.rulesets.registry import register
 
@@ -176,6 +177,26 @@ def closed_form(grid: Grid) -> int | None:
     return triangle(len(rows), odd) ^ ((live.bit_count() - total) & 1)
 
 
+class GridKernel:
+    """The native Transverse Wave search (``grundy._native.TransverseWave``); the
+    Crosswise twins reach it through their map to Transverse Wave grids."""
+
+    limit = f"grids of at most {_native.TRANSVERSE_WAVE_MAX_COLUMNS} columns"
+
+    def __init__(self, to_wave: Callable[[Grid], Grid]) -> None:
+        self.to_wave = to_wave
+        self.game = _native.TransverseWave()
+
+    def fits(self, position: Grid) -> bool:
+        return position.width <= _native.TRANSVERSE_WAVE_MAX_COLUMNS
+
+    def grundy(
+        self, position: Grid, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        wave = self.to_wave(position)
+        return self.game.grundy(wave.width, list(wave.rows), max_nodes, max_seconds)
+
+
 _SHORTHAND = re.compile(r"(?:(\d+):)?((?:\([\d,]*\))+)")
 
 
@@ -206,6 +227,9 @@ class _GridRuleset(ImpartialRuleset[Grid]):
 
     def fast_grundy(self, position: Grid) -> int | None:
         return closed_form(self.as_transverse_wave(position))
+
+    def native_kernel(self) -> NativeKernel[Grid]:
+        return GridKernel(self.as_transverse_wave)
 
     def parse(self, text: str) -> Grid:
         one, zero = self.symbols

@@ -15,7 +15,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from bench import atropos, burke, geography, partizan, values
+from bench import atropos, burke, geography, notation, partizan, values
 from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
 from grundy.protocol import ImpartialRuleset
@@ -81,6 +81,8 @@ def main() -> None:
     for line in values.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in partizan.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in notation.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
 
 

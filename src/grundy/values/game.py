@@ -548,6 +548,20 @@ class Game:
     def __repr__(self) -> str:
         return f"Game({self})"
 
+    def latex(self) -> str:
+        """The canonical form in LaTeX math (``grundy.values.notation.to_latex``).
+
+        >>> Game.of([Game.integer(1)], [Game.integer(-1)]).latex()
+        '\\\\pm1'
+        """
+        from grundy.values.notation import to_latex
+
+        return to_latex(self)
+
+    def _repr_latex_(self) -> str:
+        """Jupyter and IPython show a game as typeset math."""
+        return f"${self.latex()}$"
+
 
 def _id(game: Game) -> int:
     return game.id

@@ -27,10 +27,12 @@ Reading is one left-to-right pass (a preliminary scan matches the braces): every
 built, interned, as soon as it is read, and the bars of a brace are resolved by a stack,
 so the time is linear in the length of the text.
 
-Caps, checked before anything is built (``NotationError`` names the cap): integers up
-to 65,536 in magnitude, the sums a text asks for included (each unit is a game to
-build); denominators up to 2^64; ``*n`` up to n = 1,024; ``^n`` up to n = 65,536;
-``^<n>``/``^[n]`` up to n = 1,024; nesting (braces, parentheses, prefixes) 100 deep.
+Caps, checked before anything is built (``NotationError`` names the cap), as every unit
+of an integer and of n in ``*n`` or ``^n`` is a game to build: integers up to 4,096 in
+magnitude and n up to 256 in ``*n``, ``^n``, ``^<n>`` and ``^[n]``, the sums a text asks
+for included; denominators up to 2^64; nesting (braces, parentheses, prefixes) 100
+deep.  Text this program printed itself (the search's store) is read with
+``trusted=True``, without the caps.
 
 Printing is canonical (one string per value) and follows CGSuite's
 ``CanonicalShortGame.appendTo``: uptimal values as compounds (``^^*``, ``v3``, ``^[3]``,
@@ -64,11 +66,9 @@ __all__ = ["NotationError", "format_game", "parse", "tiny", "to_latex", "up_powe
 
 Dialect = Literal["thesis", "cgsuite"]
 
-MAX_INTEGER = 2**16
+MAX_INTEGER = 2**12
 MAX_DENOMINATOR = 2**64
-MAX_NIMBER = 1024
-MAX_UPS = 2**16
-MAX_UPTIMAL_POWER = 1024
+MAX_COUNT = 256
 MAX_DEPTH = 100
 
 
@@ -304,15 +304,16 @@ _HELP = ("write integers, 3/4, 2.5, *, *n, ^, v, ^n, vn, ^[n], ^<n>, +-x, Tiny(x
 _TINIES = ("Tiny(", "Miny(")
 
 
-def parse(text: str, dialect: Dialect = "thesis") -> Game:
+def parse(text: str, dialect: Dialect = "thesis", *, trusted: bool = False) -> Game:
     """The canonical game written in CGSuite notation; NotationError on bad input.
 
     ``dialect`` says how bars and commas nest (see the module docstring): ``"thesis"``
-    (seed 001's reading, the default) or ``"cgsuite"`` (CGSuite's grammar).
+    (seed 001's reading, the default) or ``"cgsuite"`` (CGSuite's grammar).  ``trusted``
+    lifts the caps, for text this program printed.
     """
     if dialect not in ("thesis", "cgsuite"):
         raise NotationError(f"unknown dialect {dialect!r}: use 'thesis' or 'cgsuite'")
-    parser = _Parser(text, dialect)
+    parser = _Parser(text, dialect, not trusted)
     game = parser.expression()
     parser.skip()
     if parser.pos < len(text):
@@ -328,14 +329,18 @@ _Slot = tuple[Game | None, int]
 
 
 class _Parser:
-    def __init__(self, text: str, dialect: Dialect) -> None:
+    def __init__(self, text: str, dialect: Dialect, capped: bool) -> None:
         self.text = text
         self.dialect = dialect
+        self.capped = capped
         self.pos = 0
         self.depth = 0
         #: for each game built, a bound on the integers and up-multiples among its
         #: followers, so that a sum is refused before it builds past the caps
-        self.reach: dict[int, int] = {}
+        self.reach: dict[int, tuple[int, int]] = {}
+        #: printed text repeats literals and whole games: each is built once
+        self.literals: dict[str, Game] = {}
+        self.games: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
         self.closed, self.barred = _scan_braces(text)
 
     def fail(self, problem: str) -> NoReturn:
@@ -349,17 +354,20 @@ class _Parser:
         self.skip()
         return self.text.startswith(token, self.pos)
 
-    def made(self, game: Game, reach: int) -> Game:
-        """Record a bound on what ``game`` holds (the least bound seen is kept)."""
-        self.reach[game.id] = min(reach, self.reach.get(game.id, reach))
+    def made(self, game: Game, reach: tuple[int, int]) -> Game:
+        """Record bounds on the integers and the up-multiples ``game`` holds."""
+        known = self.reach.get(game.id, reach)
+        self.reach[game.id] = (min(reach[0], known[0]), min(reach[1], known[1]))
         return game
 
     def sum(self, a: Game, b: Game) -> Game:
-        reach = self.reach[a.id] + self.reach[b.id]
-        if reach > MAX_INTEGER:
-            self.fail(f"this sum reaches {reach}, past the cap of {MAX_INTEGER} on integers "
-                      "and up-multiples")
-        return self.made(a + b, reach)
+        (a_integers, a_ups), (b_integers, b_ups) = self.reach[a.id], self.reach[b.id]
+        integers, ups = a_integers + b_integers, a_ups + b_ups
+        if self.capped and integers > MAX_INTEGER:
+            self.fail(f"this sum reaches integers of {integers}, past the cap of {MAX_INTEGER}")
+        if self.capped and ups > MAX_COUNT:
+            self.fail(f"this sum reaches {ups} ups, past the cap of {MAX_COUNT}")
+        return self.made(a + b, (integers, ups))
 
     def expression(self) -> Game:
         total = self.term()
@@ -382,7 +390,7 @@ class _Parser:
         self.skip()
         if self.pos >= len(self.text):
             self.fail("expected a value")
-        if self.depth >= MAX_DEPTH:
+        if self.capped and self.depth >= MAX_DEPTH:
             self.fail(f"nesting deeper than the cap of {MAX_DEPTH}")
         self.depth += 1
         try:
@@ -437,8 +445,7 @@ class _Parser:
             options = self.list_until("}")
         else:
             options = [self.term()]
-        reach = max(self.reach[g.id] for g in options)
-        return self.made(Game.of(options, [-g for g in options]), reach)
+        return self.made(Game.of(options, [-g for g in options]), self.widest(options))
 
     def tiny(self) -> Game:
         """``Tiny(g)`` or ``Miny(g)`` (at ``pos``): tiny(g) = {0 || 0 | −g}, miny(g) its
@@ -456,13 +463,17 @@ class _Parser:
         match = _LITERAL.match(self.text, self.pos)
         if match is None or not match.group(0):
             self.fail(f"unknown symbol {self.text[self.pos]!r}")
+        known = self.literals.get(match.group(0))
+        if known is not None:
+            self.pos = match.end()
+            return known
         number, ups, star = match.group("number", "ups", "star")
-        value, reach = Game.zero(), 0
+        value, integers, count = Game.zero(), 0, 0
         if number:
             x = self.number(number)
-            value, reach = Game.number(x), abs(int(x)) + 1
+            value, integers = Game.number(x), abs(int(x)) + 1
         if ups:
-            count = self.count(ups, MAX_UPTIMAL_POWER if ups[1:2] in ("[", "<") else MAX_UPS)
+            count = self.count(ups)
             sign = 1 if ups[0] == "^" else -1
             if ups[1:2] == "[":
                 part = up_sum(count)
@@ -470,18 +481,19 @@ class _Parser:
                 part = up_power(count)
             else:
                 part = Game.up(count)
-            value, reach = value + (part if sign > 0 else -part), reach + count
+            value = value + (part if sign > 0 else -part)
         if star:
-            value = value + Game.nimber(self.count(star, MAX_NIMBER) if len(star) > 1 else 1)
+            value = value + Game.nimber(self.count(star))
         self.pos = match.end()
-        return self.made(value, reach)
+        self.literals[match.group(0)] = value
+        return self.made(value, (integers, count))
 
     def number(self, written: str) -> Fraction:
         """A dyadic rational within the caps, checked before it is built."""
         whole, _, fraction = re.split(r"([/.])", written.lstrip("-") + "/")[:3]
-        if len(whole) > len(str(MAX_INTEGER)):
+        if self.capped and len(whole) > len(str(MAX_INTEGER)):
             self.fail(f"{_excerpt(written)} is past the cap of {MAX_INTEGER} on integers")
-        if len(fraction) > len(str(MAX_DENOMINATOR)):
+        if self.capped and len(fraction) > len(str(MAX_DENOMINATOR)):
             self.fail(f"{_excerpt(written)} is past the cap of 2^64 on denominators")
         try:
             x = Fraction(written)
@@ -489,19 +501,19 @@ class _Parser:
             x = Fraction(1, 3)  # refused just below, as not dyadic
         if x.denominator & (x.denominator - 1):
             self.fail(f"{written} is not a dyadic rational (the denominator must be 2^k)")
-        if x.denominator > MAX_DENOMINATOR:
+        if self.capped and x.denominator > MAX_DENOMINATOR:
             self.fail(f"{written} is past the cap of 2^64 on denominators")
-        if abs(x) > MAX_INTEGER:
+        if self.capped and abs(x) > MAX_INTEGER:
             self.fail(f"{written} is past the cap of {MAX_INTEGER} on integers")
         return x
 
-    def count(self, symbol: str, cap: int) -> int:
-        """The n of ``^n``, ``^^^``, ``^[n]``, ``^<n>``, ``*n`` or ``*[n]``, within ``cap``."""
+    def count(self, symbol: str) -> int:
+        """The n of ``^n``, ``^^^``, ``^[n]``, ``^<n>``, ``*``, ``*n`` or ``*[n]``."""
         digits = re.sub(r"\D", "", symbol)
         if not digits:
             return len(symbol)
-        if len(digits) > len(str(cap)) or int(digits) > cap:
-            self.fail(f"{_excerpt(symbol)} is past the cap of {cap} for {symbol[0]}n")
+        if self.capped and (len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT):
+            self.fail(f"{_excerpt(symbol)} is past the cap of {MAX_COUNT} for {symbol[0]}n")
         return int(digits)
 
     def braced(self) -> Game:
@@ -540,8 +552,12 @@ class _Parser:
         else:
             game = self.thesis_game(slots, separators)
         self.pos = end
-        return self.made(game, max((self.reach[g.id] for g, _ in slots if g is not None),
-                                   default=0))
+        return self.made(game, self.widest([g for g, _ in slots if g is not None]))
+
+    def widest(self, games: list[Game]) -> tuple[int, int]:
+        """The bounds of several games taken together."""
+        reaches = [self.reach[g.id] for g in games]
+        return max((r[0] for r in reaches), default=0), max((r[1] for r in reaches), default=0)
 
     def thesis_game(self, slots: list[_Slot], separators: list[tuple[int, int]]) -> Game:
         """Seed 001's reading: the longest run of bars splits, then commas, then the
@@ -554,8 +570,8 @@ class _Parser:
             self.pos = separators[splits[1]][1]
             self.fail(f"two runs of {longest} bars at one level: add braces")
         (cut,) = splits
-        return Game.of(self.side(slots[:cut + 1], separators[:cut]),
-                       self.side(slots[cut + 1:], separators[cut + 1:]))
+        return self.game(self.side(slots[:cut + 1], separators[:cut]),
+                         self.side(slots[cut + 1:], separators[cut + 1:]))
 
     def side(self, slots: list[_Slot], separators: list[tuple[int, int]]) -> list[Game]:
         """The options of one side: items between commas, each a game of shorter bars."""
@@ -577,7 +593,7 @@ class _Parser:
         """CGSuite's reading: the options listed between consecutive runs of bars."""
         lists: list[list[Game]] = [[]]
         empty: list[int] = []
-        for (game, start), separator in zip(slots, separators + [(1, -1)], strict=True):
+        for (game, start), separator in zip(slots, [*separators, (1, -1)], strict=True):
             if game is None:
                 empty.append(start)
             else:
@@ -598,22 +614,29 @@ class _Parser:
         pending: list[int] = []
         for (run, position), leaf in zip(bars, leaves[1:], strict=True):
             while pending and pending[-1] < run:
-                _join(values, pending)
+                self.join(values, pending)
             if pending and pending[-1] == run:
                 self.pos = position
                 self.fail(f"two runs of {run} bars at one level: add braces")
             pending.append(run)
             values.append(leaf)
         while pending:
-            _join(values, pending)
+            self.join(values, pending)
         return values[0]
 
+    def join(self, values: list[list[Game]], pending: list[int]) -> None:
+        """Reduce the top run of bars: the two option lists beside it become one game."""
+        pending.pop()
+        right = values.pop()
+        values[-1] = [self.game(values[-1], right)]
 
-def _join(values: list[list[Game]], pending: list[int]) -> None:
-    """Reduce the top run of bars: the two option lists beside it become one game."""
-    pending.pop()
-    right = values.pop()
-    values[-1] = [Game.of(values[-1], right)]
+    def game(self, left: list[Game], right: list[Game]) -> Game:
+        """``Game.of``, once per distinct pair of option sets in the text."""
+        key = (frozenset(g.id for g in left), frozenset(g.id for g in right))
+        game = self.games.get(key)
+        if game is None:
+            game = self.games[key] = Game.of(left, right)
+        return game
 
 
 def _scan_braces(text: str) -> tuple[set[int], set[int]]:

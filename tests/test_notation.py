@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -14,7 +15,7 @@ from grundy.protocol import PartizanRuleset
 from grundy.rulesets import get
 from grundy.search.partizan import PartizanSolver
 from grundy.search.store import Store
-from grundy.values import Game, NotationError, parse
+from grundy.values import Game, NotationError, game, notation, parse
 from grundy.values.notation import format_game, tiny, to_latex, up_power, up_sum
 from test_values import games
 
@@ -221,3 +222,8 @@ def test_bad_notation_gets_one_line(text: str, problem: str) -> None:
         parse(text)
     assert "\n" not in str(error.value)
     assert isinstance(error.value, ValueError)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(notation).failed == 0
+    assert doctest.testmod(game).failed == 0

@@ -155,6 +155,9 @@ def test_dialects_differ_only_where_bars_and_commas_mix() -> None:
     assert parse(text, "cgsuite") is parse("{{3|0} || {2|-1, *}}")
     assert parse("{1 || 2 | *, ^}", "cgsuite") is parse("{1 || {2 | *, ^}}")
     assert parse("{1 || 2 | *, ^}") is parse("{1 || {2 | *}, ^}")
+    # CGSuite writes a lone option bare even with several options a side
+    assert parse("{2|0,*||-1}", "cgsuite") is Game.of([parse("{2|0,*}")], [-ONE])
+    assert parse("{2|0,*||-1}") is Game.of([parse("{2|0}"), STAR], [-ONE])
     with pytest.raises(NotationError, match="two runs of 1 bars"):
         parse("{1|2|3}", "cgsuite")
     with pytest.raises(NotationError, match="unknown dialect"):

@@ -19,9 +19,10 @@ Right options {2|-1} and *.  CGSuite's grammar (``Cgsuite.g``, ``slashExpression
 ``dialect="cgsuite"``) lets commas bind tighter than every bar: the text between two
 runs of bars is one list of options, so the same text has the one Right option
 {2 | −1, *}.  The readings agree whenever an option with several options a side is
-braced, which is how both CGSuite and this printer write a side with several options,
-and how this printer writes such an option even when it is alone: everything printed
-reads back alike in both dialects.
+braced.  This printer always braces one, so everything it prints reads back alike in
+both dialects; CGSuite braces every option of a side with several options but writes a
+lone option bare (``{2|0,* || -1}``: Left's one option is {2 | 0, *}), and such text
+reads as CGSuite means it only with ``dialect="cgsuite"``.
 
 Reading is one left-to-right pass (a preliminary scan matches the braces): every term is
 built, interned, as soon as it is read, and the bars of a brace are resolved by a stack,

@@ -81,6 +81,28 @@ def test_round_trip(g: Game, dialect: str) -> None:
     assert str(parse(text)) == text
 
 
+#: Sums of the forms the printer writes compactly: a number, up-multiples, CGSuite's
+#: uptimal units and sums, a nimber, a switch, a tiny or miny.
+specials = st.builds(
+    lambda x, ups, unit, m, switch, small: (
+        Game.number(x) + Game.up(ups) + unit + Game.nimber(m) + switch + small),
+    st.builds(lambda a, k: Fraction(a, 2**k), st.integers(-6, 6), st.integers(0, 2)),
+    st.integers(-3, 3),
+    st.sampled_from([Game.zero(), up_power(2), -up_power(3), up_sum(2), -up_sum(4)]),
+    st.integers(0, 3),
+    st.sampled_from([Game.zero(), parse("+-1"), parse("+-{1,{2|0}}"), parse("+-(1*)")]),
+    st.sampled_from([Game.zero(), tiny(ONE), -tiny(Game.integer(2)), parse("1Tiny({3|1})")]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(specials, st.sampled_from(["thesis", "cgsuite"]))
+def test_special_forms_round_trip(g: Game, dialect: str) -> None:
+    text = str(g)
+    assert parse(text, dialect) is g  # type: ignore[arg-type]
+    assert parse(f"{{{text} | {text}}}", dialect) is Game.of([g], [g])  # type: ignore[arg-type]
+
+
 #: The partizan bench's instances (bench/partizan.py), as the rulesets write them.
 _PATHS = [f"{n};" + ",".join(f"{i}-{i + 1}" for i in range(n - 1)) for n in (6, 9, 12)]
 _CYCLES = [f"{n};" + ",".join(f"{i}-{(i + 1) % n}" for i in range(n)) for n in (7, 10)]

@@ -221,12 +221,18 @@ def _switch(game: Game, style: _Style) -> str:
                 + style.comma.join(_braced(g, style) for g in options) + style.close)
     (option,) = options
     text = _braced(option, style)
-    form = option.uptimal()
-    compound = (form is not None and option.number() is None and option.nimber_value() is None
-                and (form[0] != 0 or form[2] != 0)) or _tiny(option) is not None or (
-        form is None and (compact := _compact_uptimal(option)) is not None
-        and (compact[0] != 0 or compact[3] != 0))
-    return style.plus_minus + (f"({text})" if compound else text)
+    return style.plus_minus + (f"({text})" if _compound_atom(option) else text)
+
+
+def _compound_atom(game: Game) -> bool:
+    """Written without braces but of several parts: two or more of a number, ups and a
+    star (``1*``, ``^*``, ``1^[2]``), or a translated Tiny or Miny."""
+    form = game.uptimal()
+    if form is None and (compact := _compact_uptimal(game)) is not None:
+        form = (compact[0], compact[2], compact[3])
+    if form is not None:
+        return sum(1 for part in form if part) > 1
+    return _tiny(game) is not None
 
 
 def _tiny(game: Game) -> tuple[str, Fraction, Game] | None:

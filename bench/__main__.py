@@ -15,7 +15,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from bench import atropos, burke, census, geography, native, octal, partizan, values
+from bench import atropos, burke, census, geography, native, notation, octal, partizan, values
 from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
 from grundy.protocol import ImpartialRuleset
@@ -89,6 +89,8 @@ def main() -> None:
     for line in octal.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in census.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in notation.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
 
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from grundy.values import Game, NotationError, parse
+from grundy.protocol import PartizanRuleset
+from grundy.rulesets import get
+from grundy.search.partizan import PartizanSolver
+from grundy.search.store import Store
+from grundy.values import Game, NotationError, game, notation, parse
+from grundy.values.notation import format_game, tiny, to_latex, up_power, up_sum
 from test_values import games
 
 ZERO, ONE, STAR, UP = Game.zero(), Game.integer(1), Game.nimber(1), Game.up()
@@ -48,7 +56,7 @@ def test_bars_nest_by_count() -> None:
     ("text", "printed"),
     [
         ("0", "0"), ("{0|1}", "1/2"), ("{1/2|1}", "3/4"), ("{1|2}", "3/2"), ("{1|1}", "1*"),
-        ("{0|*}", "^"), ("{*|0}", "v"), ("^+^+*", "^2*"), ("{0|^*}", "^2"), ("{0,*|0}", "^*"),
+        ("{0|*}", "^"), ("{*|0}", "v"), ("^+^+*", "^^*"), ("{0|^*}", "^^"), ("{0,*|0}", "^*"),
         ("-1 + v + *3", "-1v*3"), ("{1|-1}", "+-1"), ("{3|2}", "{3|2}"),
         ("{4|0,+-1}", "{4|0,+-1}"), ("3+-1", "{4|2}"), ("-3/2+-1", "{-1/2|-5/2}"),
         ("{{3|2}|{-2|-3}}", "+-{3|2}"), ("{8|-6}", "{8|-6}"),
@@ -66,17 +74,161 @@ def test_canonical_printing(text: str, printed: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(games)
-def test_round_trip(g: Game) -> None:
+@given(games, st.sampled_from(["thesis", "cgsuite"]))
+def test_round_trip(g: Game, dialect: str) -> None:
     text = str(g)
-    assert parse(text) is g
+    assert parse(text, dialect) is g  # type: ignore[arg-type]
     assert str(parse(text)) == text
+
+
+#: Sums of the forms the printer writes compactly: a number, up-multiples, CGSuite's
+#: uptimal units and sums, a nimber, a switch, a tiny or miny.
+specials = st.builds(
+    lambda x, ups, unit, m, switch, small: (
+        Game.number(x) + Game.up(ups) + unit + Game.nimber(m) + switch + small),
+    st.builds(lambda a, k: Fraction(a, 2**k), st.integers(-6, 6), st.integers(0, 2)),
+    st.integers(-3, 3),
+    st.sampled_from([Game.zero(), up_power(2), -up_power(3), up_sum(2), -up_sum(4)]),
+    st.integers(0, 3),
+    st.sampled_from([Game.zero(), parse("+-1"), parse("+-{1,{2|0}}"), parse("+-(1*)")]),
+    st.sampled_from([Game.zero(), tiny(ONE), -tiny(Game.integer(2)), parse("1Tiny({3|1})")]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(specials, st.sampled_from(["thesis", "cgsuite"]))
+def test_special_forms_round_trip(g: Game, dialect: str) -> None:
+    text = str(g)
+    assert parse(text, dialect) is g  # type: ignore[arg-type]
+    assert parse(f"{{{text} | {text}}}", dialect) is Game.of([g], [g])  # type: ignore[arg-type]
+
+
+#: The partizan bench's instances (bench/partizan.py), as the rulesets write them.
+_PATHS = [f"{n};" + ",".join(f"{i}-{i + 1}" for i in range(n - 1)) for n in (6, 9, 12)]
+_CYCLES = [f"{n};" + ",".join(f"{i}-{(i + 1) % n}" for i in range(n)) for n in (7, 10)]
+_BENCH = [("col", t) for t in _PATHS + _CYCLES] + [("snort", t) for t in _PATHS + _CYCLES] + [
+    ("domineering", b) for b in ("2x2", "3x3", "2x6", "3x4", "4x4", "3x6")]
+
+
+@pytest.mark.parametrize(("ruleset", "position"), _BENCH)
+def test_bench_values_read_back_as_themselves(ruleset: str, position: str) -> None:
+    rules = get(ruleset)
+    assert isinstance(rules, PartizanRuleset)
+    value = PartizanSolver(rules).value(rules.parse(position))
+    text = str(value)
+    assert parse(text) is value
+    assert parse(text, "cgsuite") is value
+    assert parse(f"-({text})") is -value
+
+
+def test_the_store_reads_values_back_as_the_interned_games(tmp_path: Path) -> None:
+    rules = get("snort")
+    position = rules.parse(_PATHS[2])
+    with Store(tmp_path / "s.sqlite") as store:
+        solver = PartizanSolver(rules, store=store)
+        value = solver.value(position)
+        keys = list(solver.table)
+    with Store(tmp_path / "s.sqlite") as store:
+        for key in keys:
+            text = store.get_text("value", "snort", key)
+            assert text is not None and parse(text) is solver.table[key]
+        assert PartizanSolver(rules, store=store).value(position) is value
 
 
 @given(games, games)
 def test_sums_round_trip_through_text(g: Game, h: Game) -> None:
     assert parse(f"{g} + ({h})") is g + h
     assert parse(f"{g} - ({h})") is g - h
+
+
+def test_cgsuite_printed_forms() -> None:
+    a, b = ONE, parse("{2|0}")
+    assert parse("+-{1,{2|0}}") is parse("+-(1, {2|0})") is Game.of([a, b], [-a, -b])
+    assert str(Game.of([a, b], [-a, -b])) == "+-{1,{2|0}}"
+    assert parse("±1") is parse("+-1") is Game.of([ONE], [-ONE])
+    assert parse("*[3]") is Game.nimber(3)
+    assert parse("v2*") is Game.up(-2) + STAR and str(Game.up(-2) + STAR) == "vv*"
+    assert parse("^3") is Game.up(3) and str(Game.up(3)) == "^3"
+    assert parse("2.5") is Game.number(Fraction(5, 2)) is parse("5/2")
+    assert parse("-0.75") is Game.number(Fraction(-3, 4))
+    assert parse("{2Tiny(1), 1Miny(1/2) | -1/4}") is Game.of(
+        [Game.integer(2) + tiny(ONE), ONE - tiny(Game.number(Fraction(1, 2)))],
+        [Game.number(Fraction(-1, 4))])
+    assert parse("+-(1*)") is Game.of([ONE + STAR], [-ONE + STAR])
+    assert str(Game.of([ONE + STAR], [-ONE + STAR])) == "+-(1*)"
+    # CGSuite's own example (EvalTest.scala, "PlusMinus")
+    assert str(parse("3 - 2 +- 6 - 7 +- 8 + 4")) == "{12|0||-4|-16}"
+
+
+def test_uptimal_units_and_sums() -> None:
+    """CGSuite's ^<n> = ↑ⁿ and ^[n] = ↑ + ↑² + … + ↑ⁿ: the two definitions agree."""
+    for n in range(2, 8):
+        assert up_sum(n) is up_sum(n - 1) + up_power(n)
+        assert parse(f"^<{n}>") is up_power(n) and parse(f"v[{n}]") is -up_sum(n)
+        for text in (f"^<{n}>", f"v<{n}>", f"^[{n}]*", f"1/2v[{n}]*3", f"-2^<{n}>*"):
+            assert str(parse(text)) == text
+    assert up_power(2) is parse("{0|v*}") and str(parse("{0|v*}")) == "^<2>"
+    assert str(parse("^ + ^<2>")) == "^[2]"
+
+
+def test_dialects_differ_only_where_bars_and_commas_mix() -> None:
+    text = "{3|0 || 2|-1, *}"
+    assert parse(text) is parse("{{3|0} || {2|-1}, *}")
+    assert parse(text, "cgsuite") is parse("{{3|0} || {2|-1, *}}")
+    assert parse("{1 || 2 | *, ^}", "cgsuite") is parse("{1 || {2 | *, ^}}")
+    assert parse("{1 || 2 | *, ^}") is parse("{1 || {2 | *}, ^}")
+    # CGSuite writes a lone option bare even with several options a side
+    assert parse("{2|0,*||-1}", "cgsuite") is Game.of([parse("{2|0,*}")], [-ONE])
+    assert parse("{2|0,*||-1}") is Game.of([parse("{2|0}"), STAR], [-ONE])
+    with pytest.raises(NotationError, match="two runs of 1 bars"):
+        parse("{1|2|3}", "cgsuite")
+    with pytest.raises(NotationError, match="unknown dialect"):
+        parse("0", "onag")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "cap"),
+    [
+        ("*99999999", "cap of 256 for *n"), ("^99999999", "cap of 256 for ^n"),
+        ("v[5000]", "cap of 256 for vn"), ("*[300]", "cap of 256 for *n"),
+        ("1" * 5000, "cap of 4096 on integers"), ("{70000|}", "cap of 4096 on integers"),
+        ("1/" + "2" * 30, "cap of 2^64"), (f"1/{2**70}", "cap of 2^64"),
+        ("2.5" + "0" * 30, "cap of 2^64"), ("{3000|} + 3000", "past the cap of 4096"),
+        ("^200 + ^100", "past the cap of 256"), ("{0|" * 150 + "}" * 150, "cap of 100"),
+        ("-" * 500 + "1", "cap of 100"),
+    ],
+)
+def test_caps_refuse_hostile_input_in_one_line(text: str, cap: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(cap)) as error:
+        parse(text)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 400
+
+
+def test_latex() -> None:
+    assert to_latex(parse("+-1")) == "\\pm1"
+    assert to_latex(parse("^ + *2")) == "\\uparrow\\ast2"
+    assert to_latex(parse("v")) == "\\downarrow"
+    assert to_latex(parse("{3|2}")) == "\\{3 \\mid 2\\}"
+    assert to_latex(parse("{4|2 || -2|-3}")) == "\\{4 \\mid 2 \\mid\\mid -2 \\mid -3\\}"
+    assert to_latex(parse("-3/4")) == "-\\frac{3}{4}"
+    assert to_latex(parse("1Tiny(2)")) == "1{+}_{2}"
+    assert to_latex(parse("^<3>")) == "\\uparrow^{3}"
+    assert parse("{1|-1}")._repr_latex_() == "$\\pm1$" == f"${parse('+-1').latex()}$"
+
+
+@settings(max_examples=100, deadline=None)
+@given(games)
+def test_latex_follows_the_text_symbol_for_symbol(g: Game) -> None:
+    """Undoing the LaTeX symbols gives back the printed text."""
+    text = to_latex(g)
+    for symbol, plain in [("\\uparrow", "^"), ("\\downarrow", "v"), ("\\Uparrow", "^^"),
+                          ("\\Downarrow", "vv"), ("\\ast", "*"), ("\\pm", "+-"),
+                          ("\\{", "{"), ("\\}", "}"), ("\\mid", "|"), (" ", "")]:
+        text = text.replace(symbol, plain)
+    text = re.sub(r"\\frac\{(\d+)\}\{(\d+)\}", r"\1/\2", text)
+    text = re.sub(r"\{\+\}_\{(.*)\}", r"Tiny(\1)", text)
+    text = re.sub(r"\{-\}_\{(.*)\}", r"Miny(\1)", text)
+    assert parse(text) is g and format_game(g) == str(g)
 
 
 @pytest.mark.parametrize(
@@ -95,3 +247,8 @@ def test_bad_notation_gets_one_line(text: str, problem: str) -> None:
         parse(text)
     assert "\n" not in str(error.value)
     assert isinstance(error.value, ValueError)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(notation).failed == 0
+    assert doctest.testmod(game).failed == 0

@@ -410,8 +410,9 @@ def test_a_ruleset_with_a_heuristic_gets_the_heuristic_level() -> None:
 
 # -- values calculator ----------------------------------------------------------------
 
-#: Slow in the values code (big nimber options): about a second, far over 0.2 s.
-SLOW = "{*1000|*1001} + {*999|*3}"
+#: Slow in the values code (a sum over nested nimber options, each within the notation's
+#: cap of 256): over 30 s, far over 0.2 s.
+SLOW = "{{*200|*3}|*100} + {*150|{*50|*7}}"
 
 
 def test_calc_value_stops_and_thermograph(client: TestClient) -> None:

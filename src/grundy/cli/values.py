@@ -13,6 +13,7 @@ from grundy.cli.common import CliError, emit_json, json_option
 from grundy.extras import require
 from grundy.search import BudgetExceeded
 from grundy.values import Game, NotationError, Thermograph, checked, parse
+from grundy.values.notation import Dialect
 from grundy.values.thermograph import plot
 
 F = TypeVar("F", bound=Callable[..., object])
@@ -38,9 +39,9 @@ def _deadline(max_seconds: float | None) -> Callable[[], None]:
     return check
 
 
-def _parse(expression: str) -> Game:
+def _parse(expression: str, dialect: Dialect = "thesis") -> Game:
     try:
-        return parse(expression)
+        return parse(expression, dialect)
     except NotationError as error:
         raise CliError(str(error)) from None
     except RecursionError:
@@ -58,30 +59,38 @@ def _walls(thermo: Thermograph) -> list[str]:
 
 @click.command()
 @click.argument("expression")
+@click.option("--latex", is_flag=True, help="Print the value in LaTeX (\\pm, \\uparrow, \\ast).")
+@click.option("--dialect", type=click.Choice(["thesis", "cgsuite"]), default="thesis",
+              show_default=True,
+              help="How bars and commas nest: seed 001's reading or CGSuite's grammar "
+                   "(they differ only on {3|0 || 2|-1, *}-style text).")
 @time_option
 @json_option
-def calc(expression: str, max_seconds: float | None, as_json: bool) -> None:
+def calc(expression: str, latex: bool, dialect: Dialect, max_seconds: float | None,
+         as_json: bool) -> None:
     """Print the canonical form of a game written in CGSuite notation.
 
-    Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, *, *n, ^, v, ^n, vn, ^*,
-    1*, +-x, Tiny(x), Miny(x), 1Tiny(x), {left options | right options} (more bars
-    nest: {4|2 || 3|-2}), joined by + and -.
+    Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, 2.5, *, *n, ^, v, ^n, vn,
+    ^*, v2*, ^[n] and ^<n> (CGSuite's uptimals), 1*, +-x, +-{a,b}, Tiny(x), Miny(x),
+    1Tiny(x), {left options | right options} (more bars nest: {4|2 || 3|-2}), joined
+    by + and -.
     """
     with checked(_deadline(max_seconds)):
-        _calc(expression, as_json)
+        _calc(expression, latex, dialect, as_json)
 
 
-def _calc(expression: str, as_json: bool) -> None:
-    game = _parse(expression)
+def _calc(expression: str, latex: bool, dialect: Dialect, as_json: bool) -> None:
+    game = _parse(expression, dialect)
     outcome = game.outcome()
     if not as_json:
-        click.echo(f"{game}\n{outcome.value}: {outcome.description}")
+        click.echo(f"{game.latex() if latex else game}\n{outcome.value}: {outcome.description}")
         return
     number = game.number()
     interval = game.confusion_interval()
     emit_json({
         "expression": expression,
         "value": str(game),
+        **({"latex": game.latex()} if latex else {}),
         "outcome": outcome.value,
         "is_number": game.is_number,
         "number": None if number is None else str(number),

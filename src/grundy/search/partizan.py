@@ -9,10 +9,10 @@ independent components is the sum of their values (Definition A.5, L501).
 As in the impartial engine (``search/engine.py``) the search is iterative (an
 explicit stack), memoised by the ruleset's signed keys (one key for a position and
 its conjugate, whose value is the negative), optionally backed by a persistent
-``Store`` (values kept as their CGSuite strings, parsed back with
-``grundy.values.notation``), bounded by a ``Budget``, and takes a ruleset's closed
-form (``fast_value``) where a theorem gives one, or a win/loss search where a theorem
-fixes the value by who wins (``value_by_left_first``).
+``Store`` (values kept as their CGSuite strings, read back by the linear-time parser of
+``grundy.values.notation`` as the interned games themselves), bounded by a ``Budget``,
+and takes a ruleset's closed form (``fast_value``) where a theorem gives one, or a
+win/loss search where a theorem fixes the value by who wins (``value_by_left_first``).
 
 Misère play (the player who cannot move wins) has no sum theory, so the misère
 outcome searches the whole position, for each player moving first.
@@ -152,7 +152,7 @@ class PartizanSolver(Generic[Position]):
             text = self.store.get_text("value", self.ruleset.name, key)
             if text is not None:
                 try:
-                    value = self.table[key] = parse(text)
+                    value = self.table[key] = parse(text, trusted=True)
                 except (ValueError, RecursionError):
                     raise self.store.damaged("value", self.ruleset.name, text) from None
         return value

@@ -154,7 +154,9 @@ class Store:
         raise self.damaged(kind, ruleset, value)
 
     def get_text(self, kind: str, ruleset: str, key: Key) -> str | None:
-        """A value stored as text (partizan values in CGSuite notation)."""
+        """A value stored as text: partizan values in CGSuite notation, which
+        ``grundy.values.parse`` reads back in time linear in its length, as the very
+        interned game (``is``)."""
         value = self._lookup(kind, ruleset, key)
         return None if value is None else str(value)
 

@@ -4,7 +4,7 @@ from grundy.values.game import ConfusionInterval, Game, checked, simplest_number
 from grundy.values.infinitesimals import AtomicWeightUndefined
 from grundy.values.misere import MisereError, MisereGame
 from grundy.values.nimber import format_nimber, mex, parse_nimber
-from grundy.values.notation import NotationError, parse
+from grundy.values.notation import NotationError, parse, to_latex
 from grundy.values.outcome import Outcome
 from grundy.values.thermograph import Thermograph
 
@@ -23,4 +23,5 @@ __all__ = [
     "parse",
     "parse_nimber",
     "simplest_number",
+    "to_latex",
 ]

@@ -633,6 +633,20 @@ class Game:
         return (f'<code>{html.escape(str(self))}</code> '
                 f'<small>({outcome.value}: {html.escape(outcome.description)})</small>')
 
+    def latex(self) -> str:
+        """The canonical form in LaTeX math (``grundy.values.notation.to_latex``).
+
+        >>> Game.of([Game.integer(1)], [Game.integer(-1)]).latex()
+        '\\\\pm1'
+        """
+        from grundy.values.notation import to_latex
+
+        return to_latex(self)
+
+    def _repr_latex_(self) -> str:
+        """Jupyter and IPython show a game as typeset math."""
+        return f"${self.latex()}$"
+
 
 def _id(game: Game) -> int:
     return game.id

@@ -439,7 +439,7 @@ def test_reductions_keep_their_promise_on_random_formulas(reduction: Any) -> Non
     assert isinstance(source, PartizanRuleset) and isinstance(target, PartizanRuleset)
     rng = random.Random(reduction.name)
     for _ in range(40):
-        position = source.random_position(rng, rng.randint(1, 4))
+        position = reduction.instances(rng, rng.randint(1, 4))
         image = reduction.map_position(position)
         a = PartizanSolver(source).outcome(position)
         b = PartizanSolver(target).outcome(image)

@@ -29,7 +29,7 @@ import itertools
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import (
     Citation,
@@ -348,12 +348,12 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
 @register
 class PosetGame(ImpartialRuleset[Poset]):
     name = "poset"
-    aliases = ("poset-game",)
+    aliases: ClassVar[tuple[str, ...]] = ("poset-game",)
     summary = "Take an element and everything above it."
     citation = Citation("003_b9b71f74cb16b358.txt", "L61", "poset games")
     text_format = ("N;a<b,...: elements 0..N-1 and relations a<b generating the order; "
                    "optionally ;removed=... (must leave a down-set), e.g. 3;0<1,0<2")
-    examples = ("3;0<1,0<2", "4;0<1,1<2,0<3")
+    examples: ClassVar[tuple[str, ...]] = ("3;0<1,0<2", "4;0<1,1<2,0<3")
 
     def parse(self, text: str) -> Poset:
         return parse_poset(text, ())[0]

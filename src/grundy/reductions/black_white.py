@@ -14,6 +14,9 @@
   twin classes, beyond an exhaustive search (not finished in 100 s), so there the
   tests check the structure and the gadgets' values.
 
+- Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
+  sides as colours, the token's side white.
+
 The promises are about *who wins*, with a change of role (first ↔ second player):
 all three are registered with ``Kind.OUTCOME_RELATION`` and their promise as a
 predicate on the two outcome classes, which ``grundy verify`` checks.
@@ -29,6 +32,9 @@ from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.formulas.pos_cnf import PosCnf
 from grundy.rulesets.formulas.tqbf import Tqbf
+from grundy.rulesets.geography.black_white import ColouredGeography
+from grundy.rulesets.geography.nimg import bipartition
+from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.graphs import HashedAdjacency, vertices
 from grundy.rulesets.posets.rules import Poset, up_sets
@@ -171,6 +177,32 @@ def _one_variable_formulas(rng: random.Random, size: int) -> Tqbf:
                          for _ in range(rng.randint(1, max(1, size)))))
 
 
+def geography_to_black_white(position: GeographyPosition) -> ColouredGeography:
+    """Colour a bipartite digraph by its sides, the token's side white (Appendix B, L534):
+    Black moves first, onto the other side, and only ever one player can move."""
+    undirected = list(position.adj)
+    for a, row in enumerate(position.adj):
+        for b in vertices(row):
+            undirected[b] |= 1 << a
+    sides = bipartition(tuple(undirected))
+    if sides is None:
+        raise GrundyError("the equivalence needs a bipartite graph: this one has an odd cycle")
+    white = sides[0] if sides[0] >> position.token & 1 else sides[1]
+    black = ((1 << position.n) - 1) & ~white
+    return ColouredGeography(position.n, position.adj, black, position.token, position.removed)
+
+
+def _bipartite_digraphs(rng: random.Random, size: int) -> GeographyPosition:
+    """Arcs only between even and odd vertices, about two per vertex, random start."""
+    n = max(1, size)
+    adj = [0] * n
+    for a in range(n):
+        for b in range(n):
+            if (a + b) % 2 and rng.random() < min(1.0, 4 / n):
+                adj[a] |= 1 << b
+    return GeographyPosition(n, HashedAdjacency(adj), rng.randrange(n), 0)
+
+
 def _right_first_wins(outcome: Outcome) -> bool:
     return outcome in (Outcome.R, Outcome.N)
 
@@ -206,5 +238,14 @@ REDUCTIONS = (
         "White (Right), moving first, wins the poset game iff the quantified formula is true",
         instances=_one_variable_formulas,
         promise=lambda a, b: _right_first_wins(a) == _right_first_wins(b),
+    )),
+    register(Reduction(
+        "geography->black-white-geography", "geography", "black-white-geography",
+        Kind.OUTCOME_RELATION, geography_to_black_white,
+        Citation(SEED, "L534", "black-white Geography on bipartite graphs"),
+        "colour a bipartite digraph by its sides, the token's white: the player to move wins "
+        "Geography iff Black (Left) wins moving first, and White never can move first",
+        instances=_bipartite_digraphs,
+        promise=lambda a, b: (a, b) in ((Outcome.N, Outcome.L), (Outcome.P, Outcome.P)),
     )),
 )

@@ -3,6 +3,7 @@ L1176-1194, L1337-1350) and the fast outcome solver."""
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 
@@ -251,6 +252,42 @@ def test_outcomes_from_the_start(n: int, wins: bool) -> None:
     """L1176-1184: the first player loses at 1, 2, 5 and wins at 3, 4."""
     assert first_player_wins(n) is wins
     assert first_player_wins(n) is (n % 4 in (0, 3))  # Conjecture 5.2.1 (L1190)
+
+
+@pytest.mark.slow
+def test_size_6_is_a_first_player_loss() -> None:
+    """L1184: the first player loses at n = 6 (about 7 s of search)."""
+    assert first_player_wins(6) is False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("GRUNDY_OPT_IN") != "1",
+                    reason="about 70 s of search: opt in with GRUNDY_OPT_IN=1")
+def test_size_7_is_a_first_player_win() -> None:
+    """L1184: the first player wins at n = 7; too slow for every CI run."""
+    assert first_player_wins(7) is True
+
+
+@pytest.mark.parametrize(("n", "largest"), [(1, (0, 1)), (2, (1, 2)), (3, (4, 5))])
+def test_largest_nimber_from_the_start_is_within_the_printed_bounds(
+    n: int, largest: tuple[int, int]
+) -> None:
+    """Seed 002 Lemma 21 (``002_8bc4c30c443a0021.txt`` L312) bounds every Atropos value by
+    *7, seed 001 (L1558) by *6.  Every position reachable from the start of a small board,
+    under both suicide conventions; n = 4 (11,717 positions, *4 and *5) is in
+    docs/errata.md.  No board reaches *6."""
+    for name, expected in zip(("atropos", "atropos-with-suicide"), largest, strict=True):
+        ruleset = get_ruleset(name)
+        assert isinstance(ruleset, ImpartialRuleset)
+        solver, seen, stack, best = Solver(ruleset), set(), [start(n)], 0
+        while stack:
+            position = stack.pop()
+            if ruleset.key(position) in seen:
+                continue
+            seen.add(ruleset.key(position))
+            best = max(best, solver.grundy(position))
+            stack.extend(child for _, child in ruleset.moves(position))
+        assert best == expected <= 6
 
 
 @pytest.mark.parametrize(("n", "wins"), [(1, False), (2, False), (3, True), (4, True), (5, False)])

@@ -3,6 +3,7 @@ L340-342), and Edge Geography (seed 002 L328), against the naive reference."""
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import random
 
@@ -11,6 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy.rulesets.geography.nimg as nimg
+from grundy.reductions import Kind
+from grundy.reductions import get as reduction
+from grundy.reductions.lattice import build
+from grundy.reductions.verify import verify
 from grundy.rulesets import ParseError, get
 from grundy.rulesets.geography.edge import EdgeGeography, UndirectedEdgeGeography
 from grundy.rulesets.geography.nimg import (
@@ -21,7 +26,7 @@ from grundy.rulesets.geography.nimg import (
     VertexNimG,
     flow_move,
 )
-from grundy.rulesets.geography.vertex import Geography, UndirectedGeography
+from grundy.rulesets.geography.vertex import Geography, GeographyPosition, UndirectedGeography
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import Outcome
@@ -130,3 +135,29 @@ def test_edge_geography_revisits_vertices_and_agrees_with_geography_on_dags() ->
         assert naive_grundy(edge, edge.parse(text)) == naive_grundy(
             Geography(), Geography().parse(text)
         )
+
+
+@pytest.mark.parametrize("name", [
+    "nim->neighboring-nim", "undirected-geography->neighboring-nim", "geography->vertex-nimg",
+])
+def test_nim_and_geography_reductions_are_registered_isomorphisms(name: str) -> None:
+    """Seed 000 L340-342, L531; seed 002 L326: the verifier walks both trees label by label,
+    and the lattice draws the arrow."""
+    found = reduction(name)
+    assert found.kind is Kind.ISOMORPHISM
+    assert verify(found, instances=60, max_size=6, exhaustive=3).ok
+    assert build().has_arrow(found.source, found.target)
+
+
+def test_a_wrong_nimg_map_is_refuted() -> None:
+    """Leaving a stick on the token's vertex lets Neighboring Nim take from it again:
+    no longer Undirected Geography."""
+    right = reduction("undirected-geography->neighboring-nim")
+
+    def keep_start(position: GeographyPosition) -> NimGPosition:
+        image = right.map_position(position)
+        assert isinstance(image, NimGPosition)
+        sticks = tuple(1 if v == position.token else s for v, s in enumerate(image.sticks))
+        return image._replace(sticks=sticks)
+
+    assert not verify(dataclasses.replace(right, map_position=keep_start), instances=30).ok

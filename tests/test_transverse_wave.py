@@ -124,6 +124,48 @@ def test_triangle_rows_from_the_notes() -> None:
         assert " ".join(names[triangle(p, k)] for k in range(p + 1)) == row
 
 
+# Table 1 of seed 000 (TW:L147-161): (above left, above right, value); None = no parent.
+TABLE_1 = {
+    "a": (None, None, 0), "b": (None, 0, 0), "c": (0, None, 1), "d": (0, 0, 2),
+    "e": (0, 1, 1), "f": (0, 2, 1), "g": (1, None, 0), "h": (1, 0, 0),
+    "i": (1, 1, 2), "j": (1, 2, 0), "k": (2, 0, 0), "l": (2, 1, 1),
+}
+#: The proof's five cases (TW:L165-173) and the Table 1 rows each may invoke.
+TABLE_1_CASES = {
+    "k even, p > 2k": ("abhj", 0), "k odd, p < 2k": ("aghk", 0),
+    "k even, p < 2k": ("cel", 1), "k odd, p > 2k": ("ef", 1), "p = 2k": ("di", 2),
+}
+
+
+def _case(p: int, k: int) -> str:
+    if p == 2 * k:
+        return "p = 2k"
+    parity = "even" if k % 2 == 0 else "odd"
+    return f"k {parity}, p {'>' if p > 2 * k else '<'} 2k"
+
+
+def test_table_1_rows() -> None:
+    """Every printed row is mex{L, R ⊕ 1} (the caption's rule); every position of the
+    triangle (p ≤ 40) meets its parents in a printed row with the printed value, all
+    twelve rows occur, and each of the proof's five cases uses only its listed rows."""
+    for left, right, value in TABLE_1.values():
+        seen = {x for x in (left, None if right is None else right ^ 1) if x is not None}
+        assert value == min(set(range(3)) - seen)
+    by_parents = {(left, right): (row, value) for row, (left, right, value) in TABLE_1.items()}
+    used: dict[str, set[str]] = {case: set() for case in TABLE_1_CASES}
+    for p in range(1, 41):
+        for k in range(p + 1):
+            left = triangle(p - 1, k - 1) if p >= 2 and k >= 1 else None
+            right = triangle(p - 1, k) if p >= 2 and k < p else None
+            row, value = by_parents[left, right]
+            assert triangle(p, k) == value, (p, k, row)
+            used[_case(p, k)].add(row)
+    assert set().union(*used.values()) == set(TABLE_1)
+    for case, (rows, value) in TABLE_1_CASES.items():
+        assert used[case] <= set(rows), case
+        assert {TABLE_1[row][2] for row in used[case]} == {value}, case
+
+
 def test_figure_2_captions() -> None:
     """Figure 2(b) is *2 as printed; Figure 2(a)'s caption is wrong: the value is *."""
     assert naive_grundy(TW, TW.parse("PGGP/GPPP/PPPP")) == 2

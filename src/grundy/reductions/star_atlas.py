@@ -22,6 +22,7 @@ from typing import Any
 from grundy.protocol import Citation, GrundyError, ImpartialRuleset
 from grundy.reductions.geography_constructions import GraphBuilder
 from grundy.reductions.registry import Kind, Reduction, register
+from grundy.rulesets.geography.edge import EdgeGeographyPosition
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import MAX_VERTICES, vertices
 from grundy.rulesets.registry import get
@@ -68,12 +69,14 @@ def add_sum_with_heap(graph: GraphBuilder, dag: list[list[int]], heap: int) -> i
 
 
 def star_atlas_graph(
-    dag: list[list[int]], bound: int, printed_d_range: bool = False
+    dag: list[list[int]], bound: int, printed_d_range: bool = False, split_a: bool = False
 ) -> GraphBuilder:
     """The Star Atlas graph for the game whose DAG is ``dag`` and whose nimber is at
     most ``bound`` (Prop 12, L171: the number of options is such a bound), with its
     vertices named ("s", i), ("a", i), ..., "start".  ``printed_d_range`` joins d_i to
-    c_2..c_(i-1) as the construction text (L193) says, for the errata."""
+    c_2..c_(i-1) as the construction text (L193) says, for the errata.  ``split_a``
+    doubles a_i into a1_i and a2_i, both b_i → a_k → s_i (Cor 22, L336: then b_i has two
+    options, as the primality argument needs)."""
     g = max(bound, 1)
     size = len(dag) * (g + 1) * (g + 2)  # the two copies of G + *i for i = 0..g
     if size > MAX_VERTICES:
@@ -85,8 +88,9 @@ def star_atlas_graph(
     for i in range(g + 1):
         for _ in range(2):  # s_i has exactly two options
             graph.join(graph.vertex(("s", i)), add_sum_with_heap(graph, dag, i))
-        graph.edge(("a", i), ("s", i))
-        graph.edge(("b", i), ("a", i))
+        for a in (("a1", i), ("a2", i)) if split_a else (("a", i),):
+            graph.edge(a, ("s", i))
+            graph.edge(("b", i), a)
     for i in range(g - 1):
         graph.vertex(("t", i))
         for j in range(i):
@@ -125,6 +129,16 @@ def homomorphic_sum(
     from the sum game G1 + G2 without computing either nimber (Thm 17, L243-253)."""
     ruleset, position = Sum.of([first, second])
     return star_atlas(ruleset, position)
+
+
+def edge_star_atlas(ruleset: ImpartialRuleset[Any],
+                    position: Hashable) -> EdgeGeographyPosition:
+    """An EDGE GEOGRAPHY position with the nimber of ``position`` (Cor 6/22, L330-336):
+    the Star Atlas graph with a_i doubled; it is acyclic, so deleting the traversed
+    arc plays exactly as deleting the vertex left."""
+    dag = game_dag(ruleset, position)
+    vertex = star_atlas_graph(dag, len(dag[0]), split_a=True).position("start")
+    return EdgeGeographyPosition(vertex.n, vertex.adj, vertex.token)
 
 
 # -- primality by game-tree factorization (Def 18, L277) --------------------------------
@@ -224,4 +238,21 @@ def _register(source: str, size: int) -> None:
 
 for _source, _size in (("nim", 3), ("transverse-wave", 3), ("node-kayles", 5)):
     _register(_source, _size)
+
+
+def _register_edge(source: str, size: int) -> None:
+    ruleset = get(source)
+    assert isinstance(ruleset, ImpartialRuleset)
+    register(Reduction(
+        name=f"edge-star-atlas:{source}", source=source, target="edge-geography",
+        kind=Kind.NIMBER_PRESERVING,
+        map_position=lambda position: edge_star_atlas(ruleset, position),
+        citation=Citation("002_8bc4c30c443a0021.txt", "L328-336", "Cor 6/22, Edge Geography"),
+        summary=f"{source} to Edge Geography by the Star Atlas with a_i doubled",
+        instances=lambda rng, _: ruleset.random_position(rng, rng.randint(1, size)),
+    ))
+
+
+for _source, _size in (("nim", 3), ("transverse-wave", 3)):
+    _register_edge(_source, _size)
 

@@ -24,11 +24,12 @@ generate the order; a cycle is an error), then for black-white posets
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import (
     MAX_DIGITS,
@@ -59,6 +60,7 @@ from grundy.rulesets.graphs import (
     vertices,
 )
 from grundy.rulesets.registry import register
+from grundy.search.naive import _deep
 from grundy.values.game import Game, simplest_number
 
 
@@ -204,19 +206,92 @@ def _hasse_svg(poset: Poset, title: str, black: int = 0, white: int = 0) -> str:
     return svg_document(width, 60 + 50 * height, body, title)
 
 
-@functools.lru_cache(maxsize=1 << 18)
+def twin_classes(up: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The elements grouped into twins (the same elements strictly above and strictly
+    below), and for each class the bitmask of the classes strictly above it.
+
+    Swapping two twins of one colour is an automorphism of the coloured poset, so a
+    down-set's value depends only on how many elements of each class and colour it
+    keeps, and choosing any one of them is the same move; a choice removes whole
+    classes above (if y > x then every twin of y is > x).  Twins stay twins in every
+    down-set."""
+    down = [0] * len(up)
+    for x, above_x in enumerate(up):
+        for y in vertices(above_x):
+            down[y] |= 1 << x
+    index: dict[tuple[int, int], int] = {}
+    members: list[int] = []
+    for x, above_x in enumerate(up):
+        bit = 1 << x
+        c = index.setdefault((above_x & ~bit, down[x] & ~bit), len(members))
+        if c == len(members):
+            members.append(0)
+        members[c] |= bit
+    above = [0] * len(members)
+    for (strictly_up, _), c in index.items():
+        for d, mask in enumerate(members):
+            if mask & strictly_up:
+                above[c] |= 1 << d
+    return members, above
+
+
+class _TwinSearch:
+    """Values of the black-white poset games on the down-sets of one poset (any
+    colouring), memoised on the counts of black and white twins left
+    (``twin_classes``): k interchangeable elements cost k + 1 states instead of 2^k
+    -- the waiting nodes of seed 003's TQBF construction (L139-147) are such a class."""
+
+    def __init__(self, up: tuple[int, ...]) -> None:
+        self.members, self.above = twin_classes(up)
+        self.memo: dict[tuple[int, ...], Fraction] = {}
+
+    def counts(self, black: int, alive: int) -> tuple[int, ...]:
+        """The state of a down-set: black and white elements left in each class."""
+        return tuple((mask & alive & colour).bit_count()
+                     for mask in self.members for colour in (black, ~black))
+
+    def number(self, black: int, alive: int) -> Fraction:
+        return _deep(cast(Callable[[Hashable], Fraction], self.value), self.counts(black, alive))
+
+    def value(self, counts: tuple[int, ...]) -> Fraction:
+        """``counts[2c]`` black and ``counts[2c + 1]`` white elements left in class c."""
+        found = self.memo.get(counts)
+        if found is not None:
+            return found
+        best_black: Fraction | None = None
+        best_white: Fraction | None = None
+        for slot, count in enumerate(counts):
+            if not count:
+                continue
+            child = list(counts)
+            child[slot] -= 1
+            for d in vertices(self.above[slot // 2]):
+                child[2 * d] = child[2 * d + 1] = 0
+            option = self.value(tuple(child))
+            if slot % 2 == 0:
+                best_black = option if best_black is None else max(best_black, option)
+            else:
+                best_white = option if best_white is None else min(best_white, option)
+        self.memo[counts] = result = simplest_number(best_black, best_white)
+        return result
+
+
+@functools.lru_cache(maxsize=64)
+def _digest(up: tuple[int, ...]) -> bytes:
+    return hashlib.blake2b(repr(up).encode(), digest_size=16).digest()
+
+
+@functools.lru_cache(maxsize=64)
+def _twin_search(up: tuple[int, ...]) -> _TwinSearch:
+    return _TwinSearch(up)
+
+
 def poset_number(up: tuple[int, ...], black: int, alive: int) -> Fraction:
     """The value of the black-white poset game on the down-set ``alive``: the simplest
-    number between Black's best and White's best option (Prop 2.1 and Def A.9)."""
-    best_black: Fraction | None = None
-    best_white: Fraction | None = None
-    for x in vertices(alive):
-        value = poset_number(up, black, alive & ~up[x])
-        if black >> x & 1:
-            best_black = value if best_black is None else max(best_black, value)
-        else:
-            best_white = value if best_white is None else min(best_white, value)
-    return simplest_number(best_black, best_white)
+    number between Black's best and White's best option (Prop 2.1 and Def A.9),
+    searched on counts of twins (``_TwinSearch``), shared by every down-set and
+    colouring of the poset."""
+    return _twin_search(up).number(black, alive)
 
 
 @register
@@ -263,8 +338,13 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
             return (position,)
         return [position._replace(alive=p, black=position.black & p) for p in parts]
 
-    def key(self, position: Poset) -> tuple[int, tuple[int, ...], bytes]:
-        return _key(position, (position.black, position.alive & ~position.black))
+    def key(self, position: Poset) -> tuple[bytes, tuple[int, ...]]:
+        """The poset's digest and the counts of black and white twins left: positions
+        with equal keys differ by swapping twins, an isomorphism.  Cheaper than a
+        canonical labelling, which nauty finds slowly on posets with large classes of
+        twins (the TQBF construction's waiting nodes)."""
+        return _digest(position.up), _twin_search(position.up).counts(position.black,
+                                                                      position.alive)
 
     def fast_value(self, position: Poset) -> Game:
         """The number given by the simplicity rule (Prop 2.1, Def A.9)."""
@@ -289,12 +369,12 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
 class PosetGame(ImpartialRuleset[Poset]):
     limits = POSET_LIMITS
     name = "poset"
-    aliases = ("poset-game",)
+    aliases: ClassVar[tuple[str, ...]] = ("poset-game",)
     summary = "Take an element and everything above it."
     citation = Citation("003_b9b71f74cb16b358.txt", "L61", "§1.1")
     text_format = ("N;a<b,...: elements 0..N-1 and relations a<b generating the order; "
                    "optionally ;removed=... (must leave a down-set), e.g. 3;0<1,0<2")
-    examples = ("3;0<1,0<2", "4;0<1,1<2,0<3")
+    examples: ClassVar[tuple[str, ...]] = ("3;0<1,0<2", "4;0<1,1<2,0<3")
 
     def parse(self, text: str) -> Poset:
         return parse_poset(text, ())[0]

@@ -28,7 +28,6 @@ from grundy.rulesets.posets.rules import (
     PosetGame,
     _components,
     _hasse_svg,
-    _key,
     up_sets,
 )
 from grundy.rulesets.registry import register
@@ -59,6 +58,37 @@ def divisor_poset(number: int) -> Poset:
     found = divisors_above_one(number)
     up = tuple(sum(1 << j for j, e in enumerate(found) if e % d == 0) for d in found)
     return Poset(len(found), up, 0, (1 << len(found)) - 1)
+
+
+@functools.lru_cache(maxsize=64)
+def exponent_vectors(number: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """N's prime exponents, primes ordered by (exponent, prime), and each divisor > 1
+    (in ``divisors_above_one`` order) as its exponent vector in that order.  Two numbers
+    with the same exponents have isomorphic divisor posets, and this order maps one onto
+    the other, so the vectors of the divisors in play key a position without nauty
+    (whose certificates of large divisor lattices can take minutes)."""
+    factors: dict[int, int] = {}
+    rest, p = number, 2
+    while p * p <= rest:
+        while rest % p == 0:
+            factors[p] = factors.get(p, 0) + 1
+            rest //= p
+        p += 1
+    if rest > 1:
+        factors[rest] = factors.get(rest, 0) + 1
+    primes = sorted(factors, key=lambda q: (factors[q], q))
+
+    def vector(d: int) -> tuple[int, ...]:
+        exponents = []
+        for q in primes:
+            e = 0
+            while d % q == 0:
+                d //= q
+                e += 1
+            exponents.append(e)
+        return tuple(exponents)
+
+    return tuple(factors[q] for q in primes), tuple(map(vector, divisors_above_one(number)))
 
 
 @register
@@ -112,7 +142,8 @@ class Divisors(ImpartialRuleset[DivisorsPosition]):
         return divisor_poset(position.number)._replace(alive=position.alive)
 
     def key(self, position: DivisorsPosition) -> Key:
-        return _key(self.poset(position), (position.alive,))
+        signature, vectors = exponent_vectors(position.number)
+        return signature, tuple(sorted(vectors[x] for x in vertices(position.alive)))
 
     def components(self, position: DivisorsPosition) -> Sequence[DivisorsPosition]:
         parts = _components(self.poset(position))

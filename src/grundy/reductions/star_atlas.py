@@ -24,7 +24,7 @@ from grundy.reductions.geography_constructions import GraphBuilder
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.geography.edge import EdgeGeographyPosition
 from grundy.rulesets.geography.vertex import GeographyPosition
-from grundy.rulesets.graphs import MAX_VERTICES, vertices
+from grundy.rulesets.graphs import GEOGRAPHY_LIMITS, vertices
 from grundy.rulesets.registry import get
 from grundy.transforms.sum import Sum
 
@@ -79,7 +79,7 @@ def star_atlas_graph(
     options, as the primality argument needs)."""
     g = max(bound, 1)
     size = len(dag) * (g + 1) * (g + 2)  # the two copies of G + *i for i = 0..g
-    if size > MAX_VERTICES:
+    if size > GEOGRAPHY_LIMITS["vertices"]:  # what a geography position may hold
         raise GrundyError(
             f"the encoding would have over {size:,} vertices (the game has {len(dag):,} "
             f"positions and up to {bound} options): encode a smaller position"

@@ -160,6 +160,26 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def placements(position: Board, tall: bool) -> tuple[int, int]:
+    """A domino's two cells shifted to cell 0 (``tall``: vertical, else horizontal) and
+    the cells where its top or left half can go."""
+    rows, w, empty = position[:3]
+    if tall:
+        return 1 | 1 << w, empty & empty >> w
+    return 3, empty & empty >> 1 & ~edges(rows, w)[1]
+
+
+def trimmed_children(position: Board, pair: int, starts: int) -> Iterator[Board]:
+    """The boards left by the domino ``pair`` at each of ``starts``, the cells no domino
+    can cover any more (and the marks) dropped."""
+    rows, w, empty = position[:3]
+    first, _, full = edges(rows, w)
+    inner = full & ~first  # cells with a left neighbour
+    for cell in bits(starts):
+        left = empty & ~(pair << cell)
+        yield Board(rows, w, left & near(left, w, inner))
+
+
 def regions(position: Board) -> list[int]:
     """The orthogonally connected regions of live cells, as masks."""
     w = position.columns

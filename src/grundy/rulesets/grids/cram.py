@@ -19,15 +19,18 @@ from grundy.rulesets.drawing import GREEN, INK, cell_grid
 from grundy.rulesets.grids.board import (
     Board,
     bits,
-    edges,
     format_board,
-    near,
     parse_board,
+    placements,
     random_board,
     regions,
     symmetry_key,
+    trimmed_children,
 )
 from grundy.rulesets.registry import register
+
+#: A move's label letter and whether its domino stands vertically.
+_WAYS = (("v", True), ("h", False))
 
 
 @register
@@ -55,26 +58,16 @@ class Cram(ImpartialRuleset[Board]):
         """Cover (r, c) and the cell below (label ``(r, c, "v")``) or to its right
         (``(r, c, "h")``)."""
         rows, w, empty = position[:3]
-        for way, pair, starts in self._starts(position):
+        for way, tall in _WAYS:
+            pair, starts = placements(position, tall)
             for cell in bits(starts):
                 r, c = divmod(cell, w)
                 yield (r, c, way), Board(rows, w, empty & ~(pair << cell))
 
     def options(self, position: Board) -> Iterator[Board]:
         """The children with the cells no domino can cover any more dropped."""
-        rows, w, empty = position[:3]
-        first, _, full = edges(rows, w)
-        inner = full & ~first
-        for _, pair, starts in self._starts(position):
-            for cell in bits(starts):
-                left = empty & ~(pair << cell)
-                yield Board(rows, w, left & near(left, w, inner))
-
-    @staticmethod
-    def _starts(position: Board) -> tuple[tuple[str, int, int], ...]:
-        rows, w, empty = position[:3]
-        return (("v", 1 | 1 << w, empty & empty >> w),
-                ("h", 3, empty & empty >> 1 & ~edges(rows, w)[1]))
+        for _, tall in _WAYS:
+            yield from trimmed_children(position, *placements(position, tall))
 
     def components(self, position: Board) -> Sequence[Board]:
         """The regions of empty cells, cells where no domino fits dropped."""

@@ -26,14 +26,14 @@ from grundy.rulesets.grids.board import (
     Board,
     bits,
     dominoes,
-    edges,
     format_board,
-    near,
     parse_board,
+    placements,
     random_board,
     regions,
     symbol,
     symmetry_key,
+    trimmed_children,
 )
 from grundy.rulesets.registry import register
 
@@ -84,8 +84,8 @@ class Domineering(PartizanRuleset[Board]):
         is both cells, (r, c, r2, c2)."""
         rows, w, empty, vertical, horizontal = position
         left = player is Player.LEFT
-        pair = 1 | 1 << w if left else 3
-        for cell in bits(self._starts(position, player)):
+        pair, starts = placements(position, left)
+        for cell in bits(starts):
             r, c = divmod(cell, w)
             covered = pair << cell
             yield (r, c, r + left, c + (not left)), Board(
@@ -94,21 +94,7 @@ class Domineering(PartizanRuleset[Board]):
 
     def options(self, position: Board, player: Player) -> Iterator[Board]:
         """The children with the cells no domino can cover any more dropped."""
-        rows, w, empty = position[:3]
-        pair = 1 | 1 << w if player is Player.LEFT else 3
-        first, _, full = edges(rows, w)
-        inner = full & ~first  # cells with a left neighbour
-        for cell in bits(self._starts(position, player)):
-            left = empty & ~(pair << cell)
-            yield Board(rows, w, left & near(left, w, inner))
-
-    @staticmethod
-    def _starts(position: Board, player: Player) -> int:
-        """The cells where ``player`` can put the top (Left) or left (Right) half."""
-        rows, w, empty = position[:3]
-        if player is Player.LEFT:
-            return empty & empty >> w
-        return empty & empty >> 1 & ~edges(rows, w)[1]
+        return trimmed_children(position, *placements(position, player is Player.LEFT))
 
     def components(self, position: Board) -> Sequence[Board]:
         """The regions of empty cells, cells where no domino fits dropped."""

@@ -1,66 +1,122 @@
 """Rectangular boards of empty and filled cells as bitmasks, shared by Domineering and Cram.
 
 Bit ``r * columns + c`` of ``empty`` is cell (r, c).  The text format is rows of ``.``
-(empty) and ``#`` (filled) joined by ``/``, or ``RxC`` for an empty R-by-C board.
+(empty) and ``#`` (filled) joined by ``/``, or ``RxC`` for an empty R-by-C board.  A
+board may also mark the filled cells under the dominoes placed in the game, written
+``L`` (under a vertical domino, Domineering's Left) and ``R`` (a horizontal one), so that
+pictures show each domino; the search drops the marks.
 """
 
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from grundy.protocol import ParseError
+from grundy.protocol import ParseError, read_int
 
-#: The largest board parsed: rows * columns (a larger one has no value that can be found).
+#: The largest board parsed by default: rows * columns (a larger one has no value that
+#: can be found).
 MAX_CELLS = 1024
 
 
 class Board(NamedTuple):
-    """A ``rows`` by ``columns`` board; bit ``r * columns + c`` of ``empty`` is cell (r, c)."""
+    """A ``rows`` by ``columns`` board; bit ``r * columns + c`` of ``empty`` is cell (r, c).
+    ``vertical`` and ``horizontal`` mark the cells covered by vertical and horizontal
+    dominoes in this game, for pictures only (the search drops them)."""
 
     rows: int
     columns: int
     empty: int
+    vertical: int = 0
+    horizontal: int = 0
 
 
-def parse_board(text: str) -> Board:
-    """Read ``RxC`` or rows of ``.``/``#`` joined by ``/``; sizes are checked first."""
+#: The mask each cell symbol sets (None: filled), without and with the domino marks.
+_SYMBOLS: dict[str, str | None] = {".": "empty", "#": None}
+_MARKED_SYMBOLS = {**_SYMBOLS, "L": "vertical", "R": "horizontal"}
+
+
+def within_max_cells(what: str, value: int) -> int:
+    """``value``, unless it counts more than ``MAX_CELLS`` cells (the default size check)."""
+    if what == "cells" and value > MAX_CELLS:
+        raise ParseError(f"the board has {value:,} cells: boards hold at most {MAX_CELLS}, "
+                         "write a smaller one")
+    return value
+
+
+def parse_board(text: str, check: Callable[[str, int], int] = within_max_cells,
+                marks: bool = False) -> Board:
+    """Read ``RxC`` or rows of ``.``/``#`` joined by ``/`` (with ``marks``, also ``L``/``R``
+    under a vertical/horizontal domino).  ``check(what, value)`` vets the ``rows``,
+    ``columns`` and ``cells`` before anything is built."""
     text = text.strip()
     height, times, width = text.partition("x")
     if times and height.isdigit() and width.isdigit():
-        rows, columns = int(height), int(width)
-        if rows * columns > MAX_CELLS:
-            raise ParseError(f"{text} has {rows * columns} cells: boards hold at most "
-                             f"{MAX_CELLS}")
+        rows = check("rows", read_int(height, "the row count"))
+        columns = check("columns", read_int(width, "the column count"))
+        check("cells", rows * columns)
         if rows * columns == 0:
             return Board(0, 0, 0)
         return Board(rows, columns, (1 << rows * columns) - 1)
     lines = [line.strip() for line in text.split("/")] if text else []
-    if len(lines) * max(map(len, lines), default=0) > MAX_CELLS:
-        raise ParseError(f"the board has more than {MAX_CELLS} cells: use a smaller one")
-    empty = 0
+    columns = len(lines[0]) if lines else 0
+    check("rows", len(lines))
+    check("columns", columns)
+    check("cells", len(lines) * columns)
+    symbols = _MARKED_SYMBOLS if marks else _SYMBOLS
+    masks = dict.fromkeys(("empty", "vertical", "horizontal"), 0)
     for r, line in enumerate(lines):
-        if len(line) != len(lines[0]):
+        if len(line) != columns:
             raise ParseError(
-                f"row {r} has {len(line)} cells but row 0 has {len(lines[0])}: "
+                f"row {r} has {len(line)} cells but row 0 has {columns}: "
                 "every row needs the same length"
             )
         for c, cell in enumerate(line):
-            if cell not in ".#":
+            if cell not in symbols:
                 raise ParseError(f"row {r} has {cell!r}: write cells as '.' (empty) or '#' "
-                                 "(filled), rows joined by '/', or RxC like 4x4")
-            empty |= (cell == ".") << (r * len(line) + c)
-    columns = len(lines[0]) if lines else 0
-    return Board(len(lines) if columns else 0, columns, empty)
+                                 f"(filled{'; L or R under a domino' if marks else ''}), "
+                                 "rows joined by '/', or RxC like 4x4")
+            mask = symbols[cell]
+            if mask is not None:
+                masks[mask] |= 1 << (r * columns + c)
+    return Board(len(lines) if columns else 0, columns, **masks)
+
+
+def symbol(position: Board, cell: int) -> str:
+    """How ``cell`` is written: ``.`` empty, ``L``/``R`` under a vertical/horizontal
+    domino, ``#`` otherwise filled."""
+    if position.empty >> cell & 1:
+        return "."
+    if position.vertical >> cell & 1:
+        return "L"
+    return "R" if position.horizontal >> cell & 1 else "#"
 
 
 def format_board(position: Board) -> str:
     w = position.columns
-    return "/".join(
-        "".join("." if position.empty >> (r * w + c) & 1 else "#" for c in range(w))
-        for r in range(position.rows)
-    )
+    return "/".join("".join(symbol(position, r * w + c) for c in range(w))
+                    for r in range(position.rows))
+
+
+def dominoes(position: Board) -> Iterator[tuple[int, int, bool]]:
+    """The dominoes marked, (row, column, vertical?) of their top or left cell, paired
+    top-down and left to right (the only way a run of marked cells pairs up)."""
+    w = position.columns
+    for marked, step, tall in ((position.vertical, w, True), (position.horizontal, 1, False)):
+        while marked:
+            cell = (marked & -marked).bit_length() - 1
+            marked &= ~(1 << cell | 1 << (cell + step))
+            yield cell // w, cell % w, tall
+
+
+def random_board(rng: random.Random, size: int) -> Board:
+    """A board of about ``size`` cells, a fifth of them filled."""
+    rows = rng.randint(1, max(1, size // 2))
+    columns = max(1, size // rows)
+    empty = sum(1 << i for i in range(rows * columns) if rng.random() > 0.2)
+    return Board(rows, columns, empty)
 
 
 @functools.lru_cache(maxsize=256)
@@ -92,8 +148,8 @@ def near(cells: int, w: int, inner: int) -> int:
 def live_cells(position: Board) -> int:
     """The empty cells with an empty neighbour (the others can never be covered by a
     domino)."""
-    rows, w, empty = position
-    first, _, full = edges(rows, w)
+    w, empty = position.columns, position.empty
+    first, _, full = edges(position.rows, w)
     return empty & near(empty, w, full & ~first)
 
 
@@ -104,10 +160,30 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def placements(position: Board, tall: bool) -> tuple[int, int]:
+    """A domino's two cells shifted to cell 0 (``tall``: vertical, else horizontal) and
+    the cells where its top or left half can go."""
+    rows, w, empty = position[:3]
+    if tall:
+        return 1 | 1 << w, empty & empty >> w
+    return 3, empty & empty >> 1 & ~edges(rows, w)[1]
+
+
+def trimmed_children(position: Board, pair: int, starts: int) -> Iterator[Board]:
+    """The boards left by the domino ``pair`` at each of ``starts``, the cells no domino
+    can cover any more (and the marks) dropped."""
+    rows, w, empty = position[:3]
+    first, _, full = edges(rows, w)
+    inner = full & ~first  # cells with a left neighbour
+    for cell in bits(starts):
+        left = empty & ~(pair << cell)
+        yield Board(rows, w, left & near(left, w, inner))
+
+
 def regions(position: Board) -> list[int]:
     """The orthogonally connected regions of live cells, as masks."""
-    rows, w, _ = position
-    first, _, full = edges(rows, w)
+    w = position.columns
+    first, _, full = edges(position.rows, w)
     inner = full & ~first
     live = live_cells(position)
     parts = []
@@ -154,3 +230,18 @@ def transposed(rows: Sequence[int], width: int) -> list[int]:
         for c in bits(row):
             columns[c] |= bit
     return columns
+
+
+def symmetry_key(position: Board) -> tuple[tuple[int, ...], bool]:
+    """The empty cells cropped to their bounding box as a tuple of row masks, the least
+    of their images under the eight symmetries of the square, and whether that image is
+    the transpose.  The image is taken in the orientation that is wider than high (the
+    lesser of the two, for a square)."""
+    rows, width = cropped(position.columns, position.empty)
+    if len(rows) < width:  # lying down: this orientation stands for both
+        return least_image(rows, width), False
+    turned = least_image(transposed(rows, width), len(rows))
+    if len(rows) > width:
+        return turned, True
+    image = least_image(rows, width)  # square: the lesser of the two orientations
+    return (image, False) if image <= turned else (turned, True)

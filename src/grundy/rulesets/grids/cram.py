@@ -19,16 +19,18 @@ from grundy.rulesets.drawing import GREEN, INK, cell_grid
 from grundy.rulesets.grids.board import (
     Board,
     bits,
-    cropped,
-    edges,
     format_board,
-    least_image,
-    near,
     parse_board,
+    placements,
+    random_board,
     regions,
-    transposed,
+    symmetry_key,
+    trimmed_children,
 )
 from grundy.rulesets.registry import register
+
+#: A move's label letter and whether its domino stands vertically.
+_WAYS = (("v", True), ("h", False))
 
 
 @register
@@ -55,27 +57,17 @@ class Cram(ImpartialRuleset[Board]):
     def moves(self, position: Board) -> Iterator[tuple[Move, Board]]:
         """Cover (r, c) and the cell below (label ``(r, c, "v")``) or to its right
         (``(r, c, "h")``)."""
-        rows, w, empty = position
-        for way, pair, starts in self._starts(position):
+        rows, w, empty = position[:3]
+        for way, tall in _WAYS:
+            pair, starts = placements(position, tall)
             for cell in bits(starts):
                 r, c = divmod(cell, w)
                 yield (r, c, way), Board(rows, w, empty & ~(pair << cell))
 
     def options(self, position: Board) -> Iterator[Board]:
         """The children with the cells no domino can cover any more dropped."""
-        rows, w, empty = position
-        first, _, full = edges(rows, w)
-        inner = full & ~first
-        for _, pair, starts in self._starts(position):
-            for cell in bits(starts):
-                left = empty & ~(pair << cell)
-                yield Board(rows, w, left & near(left, w, inner))
-
-    @staticmethod
-    def _starts(position: Board) -> tuple[tuple[str, int, int], ...]:
-        rows, w, empty = position
-        return (("v", 1 | 1 << w, empty & empty >> w),
-                ("h", 3, empty & empty >> 1 & ~edges(rows, w)[1]))
+        for _, tall in _WAYS:
+            yield from trimmed_children(position, *placements(position, tall))
 
     def components(self, position: Board) -> Sequence[Board]:
         """The regions of empty cells, cells where no domino fits dropped."""
@@ -87,11 +79,7 @@ class Cram(ImpartialRuleset[Board]):
     def key(self, position: Board) -> tuple[int, ...]:
         """The cropped region, least of its images under the eight symmetries (a tall
         region is keyed by its transpose)."""
-        rows, width = cropped(position.columns, position.empty)
-        if len(rows) < width:
-            return least_image(rows, width)
-        turned = least_image(transposed(rows, width), len(rows))
-        return turned if len(rows) > width else min(turned, least_image(rows, width))
+        return symmetry_key(position)[0]
 
     def data(self, position: Board) -> dict[str, Any]:
         return {"rows": position.rows, "columns": position.columns,
@@ -108,7 +96,4 @@ class Cram(ImpartialRuleset[Board]):
 
     def random_position(self, rng: random.Random, size: int) -> Board:
         """A board of about ``size`` cells, a fifth of them filled."""
-        rows = rng.randint(1, max(1, size // 2))
-        columns = max(1, size // rows)
-        empty = sum(1 << i for i in range(rows * columns) if rng.random() > 0.2)
-        return Board(rows, columns, empty)
+        return random_board(rng, size)

@@ -258,6 +258,8 @@ class PartizanSolver(Generic[Position]):
         signed_key, tick = rs.signed_key, self.budget.tick
         table = self.misere_table if misere else self.win_table
         sums = not misere and type(rs).components is not Ruleset.components
+        fast = None if misere or type(rs).fast_wins_first is PartizanRuleset.fast_wins_first \
+            else rs.fast_wins_first
 
         def options(position: Position, player: Player) -> list[Position]:
             if misere:
@@ -269,6 +271,9 @@ class PartizanSolver(Generic[Position]):
             entry = (key, player.opponent if negated else player)
             won = table.get(entry)
             if won is not None:
+                return won
+            if fast is not None and (won := fast(position, player)) is not None:
+                table[entry] = won
                 return won
             if sums and len(rs.components(position)) > 1:  # a sum: add the parts' values
                 won = table[entry] = first_player_wins(self._value(position), player)

@@ -14,7 +14,7 @@ import pytest
 
 from grundy.protocol import GrundyError, Move, ParseError, PartizanRuleset, Player
 from grundy.reductions import get as reduction
-from grundy.reductions.epmx import epmx_to_superstars
+from grundy.reductions.epmx import epmx_to_superstars, three_sat_to_epmx
 from grundy.reductions.verify import verify
 from grundy.rulesets import get
 from grundy.rulesets.formulas.epmx import x_wins
@@ -151,3 +151,41 @@ def test_epmx_parse_errors() -> None:
     ]:
         with pytest.raises(ParseError, match=re.escape(message)):
             EPMX.parse(text)
+
+
+def random_restricted_3cnf(rng: random.Random, variables: int) -> list[list[int]]:
+    """Clauses of 1-3 distinct variables, each variable used at most 3 times."""
+    uses = dict.fromkeys(range(1, variables + 1), 0)
+    clauses = []
+    for _ in range(rng.randint(1, variables + 1)):
+        free = [v for v, k in uses.items() if k < 3]
+        if not free:
+            break
+        chosen = rng.sample(free, min(len(free), rng.randint(1, 3)))
+        for v in chosen:
+            uses[v] += 1
+        clauses.append([v if rng.random() < 0.5 else -v for v in chosen])
+    return clauses
+
+
+def satisfiable(clauses: list[list[int]], variables: int) -> bool:
+    return any(all(any((lit > 0) == bool(bits >> (abs(lit) - 1) & 1) for lit in clause)
+                   for clause in clauses) for bits in range(1 << variables))
+
+
+def test_theorem_4_2_5_three_sat_to_epmx_on_small_formulas() -> None:
+    rng = random.Random(425)
+    seen = set()
+    for _ in range(120):
+        variables = rng.randint(1, 4)
+        clauses = random_restricted_3cnf(rng, variables)
+        game = three_sat_to_epmx(clauses, variables)
+        truth = satisfiable(clauses, variables)
+        seen.add(truth)
+        assert x_wins(game, x_to_move=True) is truth, clauses
+        assert x_wins(game, x_to_move=False) is truth, clauses
+    assert seen == {True, False}
+    five = three_sat_to_epmx([[1, 2], [-1, 3], [-1, -2, -3]], 3)
+    assert five.x_states[0] == 5  # x1: once positive, twice negative: states a-e
+    with pytest.raises(GrundyError, match="at most 3"):
+        three_sat_to_epmx([[1], [1], [-1], [1, 2]], 2)

@@ -7,13 +7,17 @@ plus *2^(m+i); Y's variable the left-0 superstar {0 | its states' XORs}; the sum
 + *(2^m − 1).  States in no clause get the proof's dummy clause (every state of that
 variable: always true).
 
+``three_sat_to_epmx`` is Theorem 4.2.5 (3SAT → EPMX), checked on small formulas.
+
 What holds (docs/errata.md): X wins EPMX when Y moves first (outcome L or P) iff the
 sum is L; the printed "X wins going first ⇒ L or P" is true but one-way.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Sequence
 
 from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
@@ -71,3 +75,42 @@ EPMX_TO_SUPERSTARS = register(Reduction(
     instances=small_instances,
     promise=x_wins_second_iff_left_wins,
 ))
+
+
+def three_sat_to_epmx(clauses: Sequence[Sequence[int]], variables: int) -> Epmx:
+    """Theorem 4.2.5 (L784-800): a 3SAT formula (literals ±1..±n) in which every
+    variable occurs at most 3 times becomes an EPMX game that X wins, whoever starts,
+    iff the formula is satisfiable.
+
+    Each 3SAT clause becomes an XOR clause.  Variable x_i gets state a (in no such
+    clause) and one state per non-empty subset of its positive occurrences and per
+    non-empty subset of its negative ones, lying in exactly those clauses (for one
+    positive and two negative occurrences: the five states a-e of the proof).  Clause
+    c_x holds every state of every x-variable, c_y every state of the n dummy
+    y-variables (states a, b); both are always true when n is odd, so an even n gets
+    one more unused variable."""
+    n = variables + (variables % 2 == 0)
+    occurrences: list[tuple[list[int], list[int]]] = [([], []) for _ in range(n)]
+    for t, clause in enumerate(clauses):
+        if len({abs(lit) for lit in clause}) != len(clause):
+            raise GrundyError(f"clause {t} repeats a variable: Theorem 4.2.5 needs distinct ones")
+        for lit in clause:
+            if not 1 <= abs(lit) <= variables:
+                raise GrundyError(f"literal {lit} in clause {t} is not one of ±1..±{variables}")
+            occurrences[abs(lit) - 1][lit < 0].append(t)
+    xor_clauses: list[list[Literal]] = [[] for _ in clauses]
+    x_states = []
+    for i, (positive, negative) in enumerate(occurrences):
+        if len(positive) + len(negative) > 3:
+            raise GrundyError(f"variable {i + 1} occurs {len(positive) + len(negative)} times: "
+                              "Theorem 4.2.5 needs at most 3")
+        groups = [[list(g) for k in range(1, len(side) + 1)
+                   for g in itertools.combinations(side, k)] for side in (positive, negative)]
+        states = [[], *groups[0], *groups[1]]
+        for s, held in enumerate(states):
+            for t in held:
+                xor_clauses[t].append(("x", i, s))
+        x_states.append(len(states))
+    c_x = [("x", i, s) for i, k in enumerate(x_states) for s in range(k)]
+    c_y = [("y", i, s) for i in range(n) for s in range(2)]
+    return fresh(x_states, [2] * n, [*xor_clauses, c_x, c_y])

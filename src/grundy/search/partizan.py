@@ -12,7 +12,8 @@ its conjugate, whose value is the negative), optionally backed by a persistent
 ``Store`` (values kept as their CGSuite strings, parsed back with
 ``grundy.values.notation``), bounded by a ``Budget``, and takes a ruleset's closed
 form (``fast_value``) where a theorem gives one, or a win/loss search where a theorem
-fixes the value by who wins (``value_by_left_first``).
+fixes the value by who wins (``value_by_left_first``); the win/loss search asks
+``fast_wins_first`` first (a direct search, e.g. superstar sums by nim-sum).
 
 Misère play (the player who cannot move wins) has no sum theory, so the misère
 outcome searches the whole position, for each player moving first.

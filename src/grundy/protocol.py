@@ -339,6 +339,11 @@ class PartizanRuleset(Ruleset[Position]):
         """A closed-form canonical value where a theorem gives one, else None."""
         return None
 
+    def fast_wins_first(self, position: Position, player: Player) -> bool | None:
+        """Whether ``player`` wins moving first (normal play), where a direct search or
+        a theorem answers faster than canonical forms; None to let the solver search."""
+        return None
+
     def value_by_left_first(self, position: Position) -> tuple[Game, Game] | None:
         """Where a theorem fixes the value once we know whether Left wins moving first
         (an uncoloured Col position is 0 or *), the values ``(if Left loses, if Left

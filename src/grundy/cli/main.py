@@ -286,6 +286,7 @@ from grundy.cli.atropos import atropos  # noqa: E402
 from grundy.cli.burke import BURKE_COMMANDS  # noqa: E402
 from grundy.cli.census import CENSUS_COMMANDS  # noqa: E402
 from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
+from grundy.cli.habitat import habitat  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
 from grundy.cli.octal import octal  # noqa: E402
 from grundy.cli.oracles import oracle  # noqa: E402
@@ -294,6 +295,7 @@ from grundy.cli.valueops import misere, value_ops  # noqa: E402
 from grundy.cli.values import calc, thermograph  # noqa: E402
 
 cli.add_command(serve)
+cli.add_command(habitat)
 cli.add_command(verify)
 cli.add_command(lattice)
 cli.add_command(tw_triangle)

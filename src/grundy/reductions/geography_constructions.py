@@ -172,6 +172,13 @@ def directed_to_undirected(position: GeographyPosition) -> GeographyPosition:
     (l1, l2 leaves) where s holds the directed token.  Arcs into the token never
     matter and are left out.
     """
+    return gadget_graph(position).position("start")
+
+
+def gadget_graph(position: GeographyPosition) -> GraphBuilder:
+    """The graph of ``directed_to_undirected`` with its vertices' names: an original
+    vertex v is ``v``, its leaf ``("leaf", v)``, arc x>y's gadget vertices
+    ``("a", x, y)`` ... ``("f", x, y)``; the prelude ``start``, ``p``, ``l1``, ``l2``."""
     graph = GraphBuilder(directed=False)
     alive = ~position.removed & ((1 << position.n) - 1)
     for v in vertices(alive):
@@ -187,4 +194,4 @@ def directed_to_undirected(position: GeographyPosition) -> GeographyPosition:
                       (d, d0), (d, y)]
     for one, other in edges:
         graph.edge(one, other)
-    return graph.position("start")
+    return graph

@@ -12,7 +12,9 @@ its conjugate, whose value is the negative), optionally backed by a persistent
 ``Store`` (values kept as their CGSuite strings, read back by the linear-time parser of
 ``grundy.values.notation`` as the interned games themselves), bounded by a ``Budget``,
 and takes a ruleset's closed form (``fast_value``) where a theorem gives one, or a
-win/loss search where a theorem fixes the value by who wins (``value_by_left_first``).
+win/loss search where a theorem fixes the value by who wins (``value_by_left_first``);
+the win/loss search asks ``fast_wins_first`` first (a direct search, e.g. superstar sums
+by nim-sum).
 
 Misère play (the player who cannot move wins) has no sum theory, so the misère
 outcome searches the whole position, for each player moving first.
@@ -261,6 +263,8 @@ class PartizanSolver(Generic[Position]):
         signed_key, tick = rs.signed_key, self.budget.tick
         table = self.misere_table if misere else self.win_table
         sums = not misere and type(rs).components is not Ruleset.components
+        fast = None if misere or type(rs).fast_wins_first is PartizanRuleset.fast_wins_first \
+            else rs.fast_wins_first
 
         def options(position: Position, player: Player) -> list[Position]:
             if misere:
@@ -272,6 +276,9 @@ class PartizanSolver(Generic[Position]):
             entry = (key, player.opponent if negated else player)
             won = table.get(entry)
             if won is not None:
+                return won
+            if fast is not None and (won := fast(position, player)) is not None:
+                table[entry] = won
                 return won
             if sums and len(rs.components(position)) > 1:  # a sum: add the parts' values
                 won = table[entry] = first_player_wins(self._value(position), player)

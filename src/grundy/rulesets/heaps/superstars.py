@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import Any, NamedTuple, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
@@ -95,6 +96,71 @@ def epmx_superstars(
     return StarSum(tuple(stars), ((1 << m) - 1,))
 
 
+@cache
+def _wins(stars: tuple[Star, ...], heap: int, left: bool) -> bool:
+    """Does the mover (Left if ``left``) win moving first in ``stars`` + *``heap``?"""
+    if not stars:
+        return heap != 0
+    for i, star in enumerate(stars):
+        rest = stars[:i] + stars[i + 1:]
+        if any(not _wins(rest, heap ^ value, not left) for value in star[0 if left else 1]):
+            return True
+    return any(not _wins(stars, smaller, not left) for smaller in range(heap))
+
+
+def sum_wins_first(position: StarSum, player: Player) -> bool:
+    """A direct win/loss search on a superstar sum: the state is the superstars left and
+    the XOR of the nimbers (Bouton), no canonical forms."""
+    total = 0
+    for heap in position.nimbers:
+        total ^= heap
+    return _wins(tuple(sorted(position.stars)), total, player is Player.LEFT)
+
+
+def zero_game_move(position: StarSum, player: Player) -> Move | None:
+    """The strategy of Lemma 4.2.3 (L742-754) for ``player`` (A) in a sum with no both-0
+    superstars, where A, to move, has more A-0 superstars than the opponent has B-0
+    ones; None where the lemma does not apply.
+
+    A first moves every B-0 superstar to one of A's own nimber options.  Then, while
+    at least two A-0 superstars and some other term remain, A keeps off the A-0 ones
+    (restoring a zero nim-sum if it can, else playing on another term).  Otherwise A
+    moves an A-0 superstar to 0 when the nim-sum is 0, and else makes it 0 with a Nim
+    move.  The nim-sum counts the heaps and the superstars with equal sides (nimbers:
+    the mex of their options); no-0 superstars are 0 (Cor 4.2.2)."""
+    side, other = (0, 1) if player is Player.LEFT else (1, 0)
+    stars = position.stars
+    if any(superstar_class(star) == "both-0" for star in stars):
+        return None
+    mine = [i for i, star in enumerate(stars) if 0 in star[side] and 0 not in star[other]]
+    theirs = [i for i, star in enumerate(stars) if 0 in star[other] and 0 not in star[side]]
+    if theirs:
+        return ("s", theirs[0], stars[theirs[0]][side][0]) if len(mine) > len(theirs) else None
+    heaps = [("n", j, heap) for j, heap in enumerate(position.nimbers)]
+    heaps += [("s", i, _mex(star[0])) for i, star in enumerate(stars) if star[0] == star[1]]
+    total = 0
+    for _, _, heap in heaps:
+        total ^= heap
+    nim_move = next(((kind, j, heap ^ total) for kind, j, heap in heaps
+                     if heap ^ total < heap), None)
+    no_zero = [i for i, star in enumerate(stars) if 0 not in star[0] + star[1]]
+    movable = [(kind, j) for kind, j, heap in heaps if heap or kind == "s"]
+    if len(mine) >= 2 and (no_zero or movable):
+        if nim_move is not None:
+            return nim_move
+        if no_zero:
+            return ("s", no_zero[0], stars[no_zero[0]][side][0])
+        kind, j = movable[0]
+        return (kind, j, stars[j][side][0] if kind == "s" else 0)
+    if mine and not total:
+        return ("s", mine[0], 0)
+    return nim_move
+
+
+def _mex(values: Sequence[int]) -> int:
+    return next(v for v in range(len(values) + 1) if v not in values)
+
+
 @register
 class Superstars(PartizanRuleset[StarSum]):
     name = "superstars"
@@ -165,6 +231,9 @@ class Superstars(PartizanRuleset[StarSum]):
         parts = [StarSum((star,), ()) for star in position.stars]
         parts += [StarSum((), (heap,)) for heap in position.nimbers if heap]
         return (position,) if parts == [position] else parts
+
+    def fast_wins_first(self, position: StarSum, player: Player) -> bool | None:
+        return sum_wins_first(position, player)
 
     def fast_value(self, position: StarSum) -> Game | None:
         """A lone nimber *n is *n (Bouton)."""

@@ -4,6 +4,8 @@
 //! them for PyO3 when the `python` feature is on (maturin turns it on).
 
 pub mod budget;
+pub mod canonical;
+pub mod domineering;
 pub mod heaps;
 pub mod mex;
 pub mod node_kayles;

@@ -143,6 +143,35 @@ class NativeKernel(Protocol[Position_contra]):
         ...
 
 
+#: A native store's games reachable from a root, each after its options, as
+#: ``(id, Left option ids, Right option ids)``.
+Closure = list[tuple[int, list[int], list[int]]]
+
+
+class PartizanNativeKernel(Protocol[Position_contra]):
+    """A native (Rust, ``grundy._native``) search for canonical partizan values over some
+    positions of one ruleset; values are ids in the kernel's own store of canonical
+    games, kept between calls with its transposition table."""
+
+    #: What fits, for the one-line refusal, e.g. "boards of at most 64 cells".
+    limit: str
+
+    def fits(self, position: Position_contra) -> bool:
+        """Whether the kernel can solve this position."""
+        ...
+
+    def value(
+        self, position: Position_contra, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        """The id of the position's canonical value (None when a budget stopped the
+        search) and the number of positions expanded."""
+        ...
+
+    def closure(self, root: int) -> Closure:
+        """The games reachable from the value ``root``, to rebuild it as a ``Game``."""
+        ...
+
+
 class ImpartialRuleset(Ruleset[Position]):
     """A ruleset where both players have the same moves (normal play by default)."""
 
@@ -227,6 +256,11 @@ class PartizanRuleset(Ruleset[Position]):
         (an uncoloured Col position is 0 or *), the values ``(if Left loses, if Left
         wins)``; the search then runs the cheaper win/loss search, which stops at the
         first winning move.  Default: None."""
+        return None
+
+    def native_kernel(self) -> PartizanNativeKernel[Position] | None:
+        """A fresh native kernel for this ruleset's canonical values, or None if it has
+        none (the search then runs in Python)."""
         return None
 
     def signed_key(self, position: Position) -> tuple[Key, bool]:

@@ -17,7 +17,8 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
-from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
+from grundy import _native
+from grundy.protocol import Citation, Closure, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import GREEN, INK, cell_grid
 from grundy.rulesets.registry import register
 
@@ -67,6 +68,29 @@ def _images(rows: Sequence[int], width: int) -> tuple[int, ...]:
     """The least of a region's four mirror images (rows top to bottom, ``width`` bits)."""
     straight, flipped = tuple(rows), tuple(map(_mirrors(width), rows))
     return min(straight, straight[::-1], flipped, flipped[::-1])
+
+
+class DomineeringKernel:
+    """The native Domineering search (``grundy._native.Domineering``): the same regions,
+    dead cells and transposition symmetry as the Python ruleset, values in a native
+    store of canonical games."""
+
+    limit = f"boards of at most {_native.DOMINEERING_MAX_CELLS} cells"
+
+    def __init__(self) -> None:
+        self.game = _native.Domineering()
+
+    def fits(self, position: Board) -> bool:
+        return position.rows * position.columns <= _native.DOMINEERING_MAX_CELLS
+
+    def value(
+        self, position: Board, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        rows, columns, empty = position
+        return self.game.value(rows, columns, empty, max_nodes, max_seconds)
+
+    def closure(self, root: int) -> Closure:
+        return self.game.closure(root)
 
 
 @register
@@ -159,6 +183,9 @@ class Domineering(PartizanRuleset[Board]):
         if len(parts) == 1 and parts[0] == empty:
             return (position,)
         return [Board(rows, w, part) for part in parts]
+
+    def native_kernel(self) -> DomineeringKernel:
+        return DomineeringKernel()
 
     def key(self, position: Board) -> Hashable:
         return self.signed_key(position)

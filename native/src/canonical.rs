@@ -442,17 +442,16 @@ impl Store {
             (_, _, Some(u), Some(v)) => v.plus(u.negated()).at_least_zero(),
             _ => {
                 // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
-                let lefts = if a.number.is_none() {
-                    a.left.clone()
-                } else {
-                    Box::default()
-                };
-                let rights = if b.number.is_none() {
-                    b.right.clone()
-                } else {
-                    Box::default()
-                };
-                !lefts.iter().any(|&x| self.le(h, x)) && !rights.iter().any(|&y| self.le(y, g))
+                let (g_number, h_number) = (a.number.is_some(), b.number.is_some());
+                let left_count = if g_number { 0 } else { a.left.len() };
+                let right_count = if h_number { 0 } else { b.right.len() };
+                !(0..left_count).any(|i| {
+                    let x = self.nodes[g as usize].left[i];
+                    self.le(h, x)
+                }) && !(0..right_count).any(|i| {
+                    let y = self.nodes[h as usize].right[i];
+                    self.le(y, g)
+                })
             }
         };
         self.order.insert((g, h), result);
@@ -612,9 +611,11 @@ impl Store {
         if let Some(&known) = memo.get(&(x, true)) {
             return known;
         }
-        let xl = self.nodes[x as usize].left.clone();
-        let result = !xl.iter().any(|&o| self.form_le(form, o, memo))
-            && !form.1.iter().any(|&r| self.le(r, x));
+        let count = self.nodes[x as usize].left.len();
+        let result = !(0..count).any(|i| {
+            let o = self.nodes[x as usize].left[i];
+            self.form_le(form, o, memo)
+        }) && !form.1.iter().any(|&r| self.le(r, x));
         memo.insert((x, true), result);
         result
     }
@@ -624,9 +625,12 @@ impl Store {
         if let Some(&known) = memo.get(&(y, false)) {
             return known;
         }
-        let yr = self.nodes[y as usize].right.clone();
+        let count = self.nodes[y as usize].right.len();
         let result = !form.0.iter().any(|&l| self.le(y, l))
-            && !yr.iter().any(|&o| self.le_form(o, form, memo));
+            && !(0..count).any(|i| {
+                let o = self.nodes[y as usize].right[i];
+                self.le_form(o, form, memo)
+            });
         memo.insert((y, false), result);
         result
     }

@@ -61,21 +61,9 @@ fn near(cells: u64, width: usize, inner: u64, full: u64) -> u64 {
 }
 
 impl Region {
-    fn rows(&self) -> impl Iterator<Item = u64> + '_ {
-        let (w, mask) = (self.width as usize, low_bits(self.width as usize));
-        (0..self.height as usize).map(move |r| shr(self.cells, r * w) & mask)
-    }
-
-    fn from_rows(width: usize, rows: &[u64]) -> Region {
-        let cells = rows
-            .iter()
-            .enumerate()
-            .fold(0, |m, (r, &row)| m | shl(row, r * width));
-        Region {
-            height: rows.len() as u8,
-            width: width as u8,
-            cells,
-        }
+    fn row(&self, r: usize) -> u64 {
+        let w = self.width as usize;
+        shr(self.cells, r * w) & low_bits(w)
     }
 
     /// The cells of a `width`-wide board cropped to their bounding box.
@@ -83,44 +71,63 @@ impl Region {
         let mask = low_bits(width);
         let top = cells.trailing_zeros() as usize / width;
         let bottom = (63 - cells.leading_zeros() as usize) / width;
-        let rows: Vec<u64> = (top..=bottom)
-            .map(|r| shr(cells, r * width) & mask)
-            .collect();
-        let span = rows.iter().fold(0, |m, &row| m | row);
+        let span = (top..=bottom).fold(0, |m, r| m | shr(cells, r * width) & mask);
         let shift = span.trailing_zeros() as usize;
-        let rows: Vec<u64> = rows.iter().map(|&row| row >> shift).collect();
-        Region::from_rows(64 - span.leading_zeros() as usize - shift, &rows)
+        let new_width = 64 - span.leading_zeros() as usize - shift;
+        let cropped = (top..=bottom).fold(0, |m, r| {
+            m | shl(
+                (shr(cells, r * width) & mask) >> shift,
+                (r - top) * new_width,
+            )
+        });
+        Region {
+            height: (bottom - top + 1) as u8,
+            width: new_width as u8,
+            cells: cropped,
+        }
+    }
+
+    /// The same shape with its cells rebuilt row by row from `row_of(r)`.
+    fn with_rows(&self, row_of: impl Fn(usize) -> u64) -> Region {
+        let w = self.width as usize;
+        let cells = (0..self.height as usize).fold(0, |m, r| m | shl(row_of(r), r * w));
+        Region { cells, ..*self }
+    }
+
+    fn mirrored(&self) -> Region {
+        let w = self.width as usize;
+        self.with_rows(|r| self.row(r).reverse_bits() >> (64 - w))
+    }
+
+    fn flipped(&self) -> Region {
+        let h = self.height as usize;
+        self.with_rows(|r| self.row(h - 1 - r))
     }
 
     fn transposed(&self) -> Region {
         let (h, w) = (self.height as usize, self.width as usize);
-        let mut columns = vec![0u64; w];
-        for (r, row) in self.rows().enumerate() {
-            let mut rest = row;
-            while rest != 0 {
-                let c = rest.trailing_zeros() as usize;
-                columns[c] |= 1 << r;
-                rest &= rest - 1;
-            }
+        let mut cells = 0;
+        let mut rest = self.cells;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (r, c) = (bit / w, bit % w);
+            cells |= 1 << (c * h + r);
         }
-        Region::from_rows(h, &columns)
+        Region {
+            height: w as u8,
+            width: h as u8,
+            cells,
+        }
     }
 
     /// The least of the region's four mirror images.
     fn least_mirror(&self) -> Region {
-        let w = self.width as usize;
-        let straight: Vec<u64> = self.rows().collect();
-        let flipped: Vec<u64> = straight
-            .iter()
-            .map(|&row| row.reverse_bits() >> (64 - w))
-            .collect();
-        let mut best = Region::from_rows(w, &straight);
-        for rows in [&straight, &flipped] {
-            let forward = Region::from_rows(w, rows);
-            let backward: Vec<u64> = rows.iter().rev().copied().collect();
-            best = best.min(forward).min(Region::from_rows(w, &backward));
-        }
-        best
+        let mirrored = self.mirrored();
+        (*self)
+            .min(mirrored)
+            .min(self.flipped())
+            .min(mirrored.flipped())
     }
 
     /// The memo key and whether it stands for the conjugate (the transposed region).
@@ -155,7 +162,10 @@ impl Region {
 /// Domineering values, keeping the regions solved so far and their canonical games.
 pub struct Domineering {
     pub store: Store,
+    /// least image -> the value of the region that image stands for
     table: HashMap<Region, Id>,
+    /// literal region -> its value, a cheap first look before the images
+    seen: HashMap<Region, Id>,
 }
 
 impl Default for Domineering {
@@ -169,6 +179,7 @@ impl Domineering {
         Domineering {
             store: Store::new(),
             table: HashMap::new(),
+            seen: HashMap::new(),
         }
     }
 
@@ -207,6 +218,9 @@ impl Domineering {
 
     /// The value of one connected region.
     fn region(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
+        if let Some(&value) = self.seen.get(region) {
+            return Ok(value);
+        }
         let (key, conjugate) = region.key();
         let value = match self.table.get(&key) {
             Some(&value) => value,
@@ -217,11 +231,13 @@ impl Domineering {
                 value
             }
         };
-        Ok(if conjugate {
+        let value = if conjugate {
             self.store.neg(value)
         } else {
             value
-        })
+        };
+        self.seen.insert(*region, value);
+        Ok(value)
     }
 
     /// {values after each vertical domino | values after each horizontal domino}.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +14,10 @@ from hypothesis import strategies as st
 from grundy import _native
 from grundy.protocol import GrundyError
 from grundy.rulesets import get
-from grundy.rulesets.grids.domineering import Board
+from grundy.rulesets.grids.domineering import Board, DomineeringKernel
 from grundy.search.budget import Budget, BudgetExceeded
 from grundy.search.partizan import PartizanSolver, games_from_closure, naive_value
+from grundy.search.store import Store
 from grundy.values import Game
 from grundy.values.naive import LEAF, Tree, canonical
 
@@ -134,3 +136,15 @@ def test_a_node_budget_stops_the_native_search() -> None:
     with pytest.raises(BudgetExceeded, match="after 50 positions"):
         solver.value(DOMINEERING.parse("5x5"))
     assert solver.budget.nodes == 51
+    kernel = solver.kernel
+    assert isinstance(kernel, DomineeringKernel) and kernel.game.table_size > 0  # kept
+
+
+def test_the_store_resumes_a_native_value(tmp_path: Path) -> None:
+    board = DOMINEERING.parse("3x5")
+    with Store(tmp_path / "s.sqlite") as store:
+        first = PartizanSolver(DOMINEERING, store=store, engine="native").value(board)
+    with Store(tmp_path / "s.sqlite") as store:
+        again = PartizanSolver(DOMINEERING, store=store, engine="native")
+        assert again.value(DOMINEERING.parse("5x3")) is -first  # the transpose, by its key
+        assert again.budget.nodes == 0

@@ -29,12 +29,14 @@ LIBRARIES = ("grundy-native", "grundy-python", "cgt_py")
 
 def child(library: str, board: str) -> dict[str, Any]:
     """Solve one board in this process and report the seconds and the value."""
+    from grundy.protocol import PartizanRuleset
     from grundy.rulesets import get
     from grundy.search.engine import Engine
     from grundy.search.partizan import PartizanSolver
     from grundy.values import Game
 
     ruleset = get("domineering")
+    assert isinstance(ruleset, PartizanRuleset)
     if library == "cgt_py":
         import cgt_py
 
@@ -54,7 +56,7 @@ def child(library: str, board: str) -> dict[str, Any]:
         value = convert(theirs)
     else:
         engine: Engine = "native" if library == "grundy-native" else "python"
-        solver = PartizanSolver(ruleset, engine=engine)
+        solver: PartizanSolver[Any] = PartizanSolver(ruleset, engine=engine)
         position = ruleset.parse(board)
         start, cpu = time.perf_counter(), time.process_time()
         value = solver.value(position)

@@ -124,7 +124,7 @@ def test_engines_are_chosen_and_refused_in_one_line() -> None:
     with pytest.raises(GrundyError, match="unknown engine 'rust'"):
         PartizanSolver(DOMINEERING, engine="rust")  # type: ignore[arg-type]
     with pytest.raises(GrundyError, match="has no native kernel"):
-        PartizanSolver(get("col"), engine="native")
+        PartizanSolver(get("partizan-subtraction"), engine="native")
     huge = DOMINEERING.parse("9x9")
     with pytest.raises(GrundyError, match="takes boards of at most 64 cells"):
         PartizanSolver(DOMINEERING, engine="native").value(huge)
@@ -148,3 +148,26 @@ def test_the_store_resumes_a_native_value(tmp_path: Path) -> None:
         again = PartizanSolver(DOMINEERING, store=store, engine="native")
         assert again.value(DOMINEERING.parse("5x3")) is -first  # the transpose, by its key
         assert again.budget.nodes == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["snort", "col"]), st.integers(0, 2**32))
+def test_snort_and_col_native_match_python_and_naive(name: str, seed: int) -> None:
+    ruleset = get(name)
+    position = ruleset.random_position(random.Random(seed), 7)
+    native = PartizanSolver(ruleset, engine="native").value(position)
+    assert native is PartizanSolver(ruleset, engine="python").value(position)
+    assert native is naive_value(ruleset, position)
+
+
+@pytest.mark.parametrize("name", ["snort", "col"])
+@pytest.mark.parametrize("text", ["12;" + ",".join(f"{i}-{i + 1}" for i in range(11)),
+                                  "9;" + ",".join(f"{i}-{(i + 1) % 9}" for i in range(9)),
+                                  "8;0-1,1-2,2-3,4-5,5-6,6-7,0-4,1-5,2-6,3-7;black=0;white=7"])
+def test_snort_and_col_native_match_python_on_paths_cycles_ladders(name: str, text: str) -> None:
+    ruleset = get(name)
+    position = ruleset.parse(text)
+    solver = PartizanSolver(ruleset, engine="native")
+    assert solver.value(position) is PartizanSolver(ruleset, engine="python").value(position)
+    for move in solver.move_values(position):  # one graph, one native store, many calls
+        assert move.value is PartizanSolver(ruleset, engine="python").value(move.position)

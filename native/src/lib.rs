@@ -9,6 +9,7 @@ pub mod domineering;
 pub mod heaps;
 pub mod mex;
 pub mod node_kayles;
+pub mod tinted;
 pub mod transverse_wave;
 
 #[cfg(feature = "python")]

@@ -15,6 +15,7 @@ use crate::canonical::{self, Dyadic, Id, Uptimal};
 use crate::domineering;
 use crate::heaps;
 use crate::node_kayles;
+use crate::tinted;
 use crate::transverse_wave;
 
 create_exception!(
@@ -298,6 +299,58 @@ impl Domineering {
     }
 }
 
+/// Snort or Col on one graph of at most 64 vertices, keeping the solved components.
+#[pyclass(unsendable)]
+struct Tinted(tinted::Tinted);
+
+#[pymethods]
+impl Tinted {
+    /// `rule` is "snort" or "col"; `adjacency[v]` the neighbours of v as a bitmask.
+    #[new]
+    fn new(rule: &str, adjacency: Vec<u64>) -> PyResult<Self> {
+        let rule = match rule {
+            "snort" => tinted::Rule::Snort,
+            "col" => tinted::Rule::Col,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown tinted rule {other:?}: use \"snort\" or \"col\""
+                )))
+            }
+        };
+        guarded(|| {
+            let game = tinted::Tinted::new(rule, &adjacency).map_err(PyValueError::new_err)?;
+            Ok(Tinted(game))
+        })
+    }
+
+    /// The value's id of the position where Left may play `black` and Right `white`.
+    #[pyo3(signature = (black, white, max_nodes=None, max_seconds=None))]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        known(&self.0.store, &[root])?;
+        guarded(|| Ok(self.0.store.closure(root)))
+    }
+
+    /// Components solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -319,6 +372,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DOMINEERING_MAX_CELLS", domineering::MAX_CELLS)?;
     m.add_class::<GameStore>()?;
     m.add_class::<Domineering>()?;
+    m.add("TINTED_MAX_VERTICES", tinted::MAX_VERTICES)?;
+    m.add_class::<Tinted>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())
 }

@@ -91,6 +91,28 @@ class Domineering:
     def table_size(self) -> int:
         """Regions solved so far."""
 
+TINTED_MAX_VERTICES: int
+
+class Tinted:
+    """Snort or Col (``rule`` "snort" or "col") on one graph of at most
+    TINTED_MAX_VERTICES vertices (``adjacency[v]``: v's neighbours as a bitmask); solved
+    components and their canonical values are kept between calls."""
+
+    def __init__(self, rule: str, adjacency: list[int]) -> None: ...
+    def value(
+        self,
+        black: int,
+        white: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the value where Left may play ``black`` and Right ``white``."""
+    def closure(self, root: int) -> Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Components solved so far."""
+
 def subtraction_sequence(
     subtraction_set: list[int],
     n: int,

@@ -143,15 +143,10 @@ class NativeKernel(Protocol[Position_contra]):
         ...
 
 
-#: A native store's games reachable from a root, each after its options, as
-#: ``(id, Left option ids, Right option ids)``.
-Closure = list[tuple[int, list[int], list[int]]]
-
-
 class PartizanNativeKernel(Protocol[Position_contra]):
     """A native (Rust, ``grundy._native``) search for canonical partizan values over some
-    positions of one ruleset; values are ids in the kernel's own store of canonical
-    games, kept between calls with its transposition table."""
+    positions of one ruleset, keeping its transposition table and its store of
+    canonical games between calls."""
 
     #: What fits, for the one-line refusal, e.g. "boards of at most 64 cells".
     limit: str
@@ -162,13 +157,9 @@ class PartizanNativeKernel(Protocol[Position_contra]):
 
     def value(
         self, position: Position_contra, max_nodes: int | None, max_seconds: float | None
-    ) -> tuple[int | None, int]:
-        """The id of the position's canonical value (None when a budget stopped the
-        search) and the number of positions expanded."""
-        ...
-
-    def closure(self, root: int) -> Closure:
-        """The games reachable from the value ``root``, to rebuild it as a ``Game``."""
+    ) -> tuple[Game | None, int]:
+        """The canonical value (None when a budget stopped the search) and the number of
+        positions expanded."""
         ...
 
 

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from grundy.protocol import (
-    Closure,
     GrundyError,
     Key,
     Move,
@@ -106,8 +105,6 @@ class PartizanSolver(Generic[Position]):
             raise GrundyError(
                 f"{ruleset.name} has no native kernel: use --engine auto or --engine python"
             )
-        #: native game id -> the same game as a ``Game``
-        self.native_games: dict[int, Game] = {}
         #: signed key -> the canonical value of the position the key stands for
         self.table: dict[Key, Game] = {}
         #: literal position -> value, a cheap first look before keying
@@ -204,12 +201,9 @@ class PartizanSolver(Generic[Position]):
             if known is not None:
                 return -known if negated else known
         max_nodes, max_seconds = self.budget.remaining()
-        root, nodes = self.kernel.value(position, max_nodes, max_seconds)
-        self.budget.charge(nodes, root is not None, len(self.native_games))
-        assert root is not None
-        value = self.native_games.get(root)
-        if value is None:
-            value = games_from_closure(self.kernel.closure(root), self.native_games)[root]
+        value, nodes = self.kernel.value(position, max_nodes, max_seconds)
+        self.budget.charge(nodes, value is not None, len(self.table))
+        assert value is not None
         if key is not None:
             self._record(key, -value if negated else value)
         return value
@@ -379,9 +373,15 @@ class PartizanSolver(Generic[Position]):
                 return won
 
 
+#: A native store's games reachable from a root, each after its options, as
+#: ``(id, Left option ids, Right option ids)``.
+Closure = list[tuple[int, list[int], list[int]]]
+
+
 def games_from_closure(closure: Closure, games: dict[int, Game]) -> dict[int, Game]:
     """Rebuild a native store's games as ``Game``s, options first (``games`` caches the
-    ids already rebuilt and is returned).  ``Game.of`` re-checks each canonical form."""
+    ids of that store already rebuilt and is returned).  ``Game.of`` re-checks each
+    canonical form, so a kernel's bug cannot pass a non-canonical game on."""
     for game_id, lefts, rights in closure:
         if game_id not in games:
             games[game_id] = Game.of([games[g] for g in lefts], [games[g] for g in rights])

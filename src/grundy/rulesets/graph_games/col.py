@@ -52,6 +52,8 @@ class Col(TintedGraphRuleset):
         "5;0-1,1-2,2-3,3-4", "4;0-1,1-2,2-3,3-0", "4;0-1,1-2,2-3;black=0;white=3"
     )
 
+    native_rule = "col"
+
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """Colouring v deletes it and reserves its neighbours for the opponent."""
         n, adj, black, white = position

@@ -18,9 +18,11 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, NamedTuple, cast
 
 from grundy import _native
-from grundy.protocol import Citation, Closure, Move, ParseError, PartizanRuleset, Player
+from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import GREEN, INK, cell_grid
 from grundy.rulesets.registry import register
+from grundy.search.partizan import games_from_closure
+from grundy.values import Game
 
 
 class Board(NamedTuple):
@@ -79,18 +81,22 @@ class DomineeringKernel:
 
     def __init__(self) -> None:
         self.game = _native.Domineering()
+        #: native id -> the same game as a Game
+        self.games: dict[int, Game] = {}
 
     def fits(self, position: Board) -> bool:
         return position.rows * position.columns <= _native.DOMINEERING_MAX_CELLS
 
     def value(
         self, position: Board, max_nodes: int | None, max_seconds: float | None
-    ) -> tuple[int | None, int]:
+    ) -> tuple[Game | None, int]:
         rows, columns, empty = position
-        return self.game.value(rows, columns, empty, max_nodes, max_seconds)
-
-    def closure(self, root: int) -> Closure:
-        return self.game.closure(root)
+        root, nodes = self.game.value(rows, columns, empty, max_nodes, max_seconds)
+        if root is None:
+            return None, nodes
+        if root not in self.games:
+            games_from_closure(self.game.closure(root), self.games)
+        return self.games[root], nodes
 
 
 @register

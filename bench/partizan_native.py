@@ -64,17 +64,20 @@ def child(library: str, board: str) -> dict[str, Any]:
     return {"seconds": seconds, "cpu_seconds": cpu, "value": str(value)}
 
 
-def _run_child(library: str, board: str) -> dict[str, Any] | None:
-    """One fresh process; None if it ran past the limit."""
+def _run_child(library: str, board: str) -> dict[str, Any] | str:
+    """One fresh process: its result, or why there is none."""
     try:
         done = subprocess.run(
             [sys.executable, "-m", "bench.partizan_native", "--child", library, board],
-            capture_output=True, text=True, timeout=LIMIT + 30, check=True,
+            capture_output=True, text=True, timeout=LIMIT + 30, check=False,
         )
     except subprocess.TimeoutExpired:
-        return None
+        return f"> {LIMIT:g} s"
+    if done.returncode:
+        lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+        return f"failed: {lines[-1]}"
     result: dict[str, Any] = json.loads(done.stdout)
-    return result if result["seconds"] <= LIMIT else None
+    return result if result["seconds"] <= LIMIT else f"> {LIMIT:g} s"
 
 
 def _boards(quick: bool) -> list[str]:
@@ -95,11 +98,11 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
         line: dict[str, Any] = {"workload": f"{NAME}: {board}"}
         values = {}
         for library in libraries:
-            result = None
+            result: dict[str, Any] | str = "skipped: a smaller board failed"
             if not any(a <= m and b <= n for a, b in given_up[library]):
                 result = _run_child(library, board)
-            if result is None:
-                line[f"{library}_seconds"] = f"> {LIMIT:g}"
+            if isinstance(result, str):
+                line[f"{library}_seconds"] = result
                 given_up[library].append((m, n))
                 continue
             line[f"{library}_seconds"] = round(result["seconds"], 4)

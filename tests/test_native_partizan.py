@@ -42,6 +42,7 @@ def as_game(store: _native.GameStore, game_id: int) -> Game:
     closure = store.closure(game_id)
     games = games_from_closure(closure, {})
     for node, lefts, rights in closure:
+        assert Game.of([games[g] for g in lefts], [games[g] for g in rights]) is games[node]
         assert set(games[node].left) == {games[g] for g in lefts}
         assert set(games[node].right) == {games[g] for g in rights}
         assert len(lefts) == len(games[node].left) and len(rights) == len(games[node].right)
@@ -98,6 +99,7 @@ def random_board(rng: random.Random, max_cells: int) -> Board:
 def test_domineering_native_matches_python_and_naive(seed: int) -> None:
     board = random_board(random.Random(seed), 12)
     native = PartizanSolver(DOMINEERING, engine="native").value(board)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
     assert native is PartizanSolver(DOMINEERING, engine="python").value(board)
     assert native is naive_value(DOMINEERING, board)
 
@@ -156,6 +158,7 @@ def test_snort_and_col_native_match_python_and_naive(name: str, seed: int) -> No
     ruleset = get(name)
     position = ruleset.random_position(random.Random(seed), 7)
     native = PartizanSolver(ruleset, engine="native").value(position)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
     assert native is PartizanSolver(ruleset, engine="python").value(position)
     assert native is naive_value(ruleset, position)
 

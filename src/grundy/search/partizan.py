@@ -380,11 +380,12 @@ Closure = list[tuple[int, list[int], list[int]]]
 
 def games_from_closure(closure: Closure, games: dict[int, Game]) -> dict[int, Game]:
     """Rebuild a native store's games as ``Game``s, options first (``games`` caches the
-    ids of that store already rebuilt and is returned).  ``Game.of`` re-checks each
-    canonical form, so a kernel's bug cannot pass a non-canonical game on."""
+    ids of that store already rebuilt and is returned).  The native forms are taken as
+    canonical (``Game.of_canonical``); the tests check them against ``Game.of``."""
     for game_id, lefts, rights in closure:
         if game_id not in games:
-            games[game_id] = Game.of([games[g] for g in lefts], [games[g] for g in rights])
+            games[game_id] = Game.of_canonical([games[g] for g in lefts],
+                                               [games[g] for g in rights])
     return games
 
 

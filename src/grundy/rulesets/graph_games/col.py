@@ -52,7 +52,7 @@ class Col(TintedGraphRuleset):
         "5;0-1,1-2,2-3,3-4", "4;0-1,1-2,2-3,3-0", "4;0-1,1-2,2-3;black=0;white=3"
     )
 
-    native_rule = "col"
+    native_rule: ClassVar[str | None] = "col"
 
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """Colouring v deletes it and reserves its neighbours for the opponent."""

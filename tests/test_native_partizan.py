@@ -174,3 +174,18 @@ def test_snort_and_col_native_match_python_on_paths_cycles_ladders(name: str, te
     assert solver.value(position) is PartizanSolver(ruleset, engine="python").value(position)
     for move in solver.move_values(position):  # one graph, one native store, many calls
         assert move.value is PartizanSolver(ruleset, engine="python").value(move.position)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_cli_engine_option_reaches_the_partizan_solver(engine: str) -> None:
+    from click.testing import CliRunner
+
+    from grundy.cli.main import cli
+
+    runner = CliRunner()
+    result = runner.invoke(cli, ["value", "domineering", "3x4", "--engine", engine])
+    assert result.exit_code == 0 and result.output.splitlines()[0] == "-3/2"
+    result = runner.invoke(cli, ["value", "domineering", "9x9", "--engine", engine,
+                                 "--max-nodes", "10"])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert ("at most 64 cells" if engine == "native" else "node budget") in result.output

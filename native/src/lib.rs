@@ -1,4 +1,5 @@
-//! Native kernels for grundy's impartial games, exposed to Python as `grundy._native`.
+//! Native kernels for grundy's games (Grundy values of impartial games; canonical values of
+//! partizan games over the store in `canonical`), exposed to Python as `grundy._native`.
 //!
 //! Every kernel is plain Rust (tested by `cargo test` without Python); `python.rs` wraps
 //! them for PyO3 when the `python` feature is on (maturin turns it on).

@@ -151,11 +151,11 @@ mod tests {
     fn paths_are_dawsons_kayles() {
         // Node Kayles on a path of n vertices is the octal game 0.137 on a heap of n.
         let chess = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3];
-        for n in 0..20 {
+        for (n, &expected) in chess.iter().enumerate() {
             let mut game = NodeKayles::new(&path(n)).unwrap();
             let everything = (1u64 << n) - 1;
             let value = unlimited(|b| game.grundy(everything, b)).unwrap();
-            assert_eq!(value, chess[n], "path of {n}");
+            assert_eq!(value, expected, "path of {n}");
         }
     }
 

@@ -15,7 +15,18 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from bench import atropos, burke, census, geography, native, notation, octal, partizan, values
+from bench import (
+    atropos,
+    burke,
+    census,
+    geography,
+    native,
+    notation,
+    octal,
+    partizan,
+    partizan_native,
+    values,
+)
 from bench.verifier import verifier_lines
 from bench.workloads import WORKLOADS, Workload
 from grundy.protocol import ImpartialRuleset
@@ -83,6 +94,8 @@ def main() -> None:
     for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)
     for line in values.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in partizan_native.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in partizan.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)

@@ -371,7 +371,7 @@ def test_store_keeps_values_as_text_and_resumes(tmp_path: Path) -> None:
 
 def test_budget_stops_cleanly_and_the_table_is_kept() -> None:
     rules = get("domineering")
-    solver = PartizanSolver(rules, Budget(max_nodes=20))
+    solver = PartizanSolver(rules, Budget(max_nodes=20), engine="python")
     with pytest.raises(BudgetExceeded, match="node budget"):
         solver.value(rules.parse("4x4"))
     assert solver.table  # what was solved is kept

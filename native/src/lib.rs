@@ -1,14 +1,18 @@
-//! Native kernels for grundy's impartial games, exposed to Python as `grundy._native`.
+//! Native kernels for grundy's games (Grundy values of impartial games; canonical values of
+//! partizan games over the store in `canonical`), exposed to Python as `grundy._native`.
 //!
 //! Every kernel is plain Rust (tested by `cargo test` without Python); `python.rs` wraps
 //! them for PyO3 when the `python` feature is on (maturin turns it on).
 
 pub mod atropos;
 pub mod budget;
+pub mod canonical;
+pub mod domineering;
 pub mod geography;
 pub mod heaps;
 pub mod mex;
 pub mod node_kayles;
+pub mod tinted;
 pub mod transverse_wave;
 
 #[cfg(feature = "python")]

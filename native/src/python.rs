@@ -12,9 +12,12 @@ use pyo3::prelude::*;
 
 use crate::atropos;
 use crate::budget::{Budget, Stop};
+use crate::canonical::{self, Dyadic, Id, Uptimal};
+use crate::domineering;
 use crate::geography;
 use crate::heaps;
 use crate::node_kayles;
+use crate::tinted;
 use crate::transverse_wave;
 
 create_exception!(
@@ -290,6 +293,183 @@ impl Geography {
     }
 }
 
+/// A store of canonical short partizan games, each an integer id (0 is the game 0).
+#[pyclass(unsendable)]
+struct GameStore(canonical::Store);
+
+/// The games reachable from `root` (each after its options) with their option ids.
+type Closure = Vec<(Id, Vec<Id>, Vec<Id>)>;
+
+fn known(store: &canonical::Store, ids: &[Id]) -> PyResult<()> {
+    match ids.iter().find(|&&g| g as usize >= store.len()) {
+        Some(g) => Err(PyValueError::new_err(format!(
+            "game id {g} is not in this store (it holds {} games)",
+            store.len()
+        ))),
+        None => Ok(()),
+    }
+}
+
+#[pymethods]
+impl GameStore {
+    #[new]
+    fn new() -> Self {
+        GameStore(canonical::Store::new())
+    }
+
+    /// The canonical form of {lefts | rights}.
+    fn of(&mut self, lefts: Vec<Id>, rights: Vec<Id>) -> PyResult<Id> {
+        known(&self.0, &lefts)?;
+        known(&self.0, &rights)?;
+        guarded(|| Ok(self.0.of(lefts, rights)))
+    }
+
+    /// The dyadic rational num / 2^exp.
+    fn number(&mut self, num: i64, exp: u32) -> PyResult<Id> {
+        if exp > 62 {
+            return Err(PyValueError::new_err(format!(
+                "denominator 2^{exp} is too large: at most 2^62"
+            )));
+        }
+        guarded(|| Ok(self.0.number(Dyadic::new(num, exp))))
+    }
+
+    /// x + n·↑ + *m with x = num / 2^exp.
+    fn uptimal(&mut self, num: i64, exp: u32, n: i64, m: u32) -> PyResult<Id> {
+        if exp > 62 {
+            return Err(PyValueError::new_err(format!(
+                "denominator 2^{exp} is too large: at most 2^62"
+            )));
+        }
+        let x = Dyadic::new(num, exp);
+        guarded(|| Ok(self.0.uptimal(Uptimal { x, n, m })))
+    }
+
+    fn le(&mut self, g: Id, h: Id) -> PyResult<bool> {
+        known(&self.0, &[g, h])?;
+        guarded(|| Ok(self.0.le(g, h)))
+    }
+
+    fn add(&mut self, g: Id, h: Id) -> PyResult<Id> {
+        known(&self.0, &[g, h])?;
+        guarded(|| Ok(self.0.add(g, h)))
+    }
+
+    fn neg(&mut self, g: Id) -> PyResult<Id> {
+        known(&self.0, &[g])?;
+        guarded(|| Ok(self.0.neg(g)))
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        known(&self.0, &[root])?;
+        guarded(|| Ok(self.0.closure(root)))
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// Domineering boards of at most 64 cells, keeping the regions solved so far.
+#[pyclass(unsendable)]
+struct Domineering(domineering::Domineering);
+
+#[pymethods]
+impl Domineering {
+    #[new]
+    fn new() -> Self {
+        Domineering(domineering::Domineering::new())
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `empty` set
+    /// when cell (r, c) is empty).
+    #[pyo3(signature = (height, width, empty, max_nodes=None, max_seconds=None))]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        empty: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        if height * width > domineering::MAX_CELLS {
+            return Err(PyValueError::new_err(format!(
+                "domineering kernel takes at most {} cells, got {height}x{width}",
+                domineering::MAX_CELLS
+            )));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, empty, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        known(&self.0.store, &[root])?;
+        guarded(|| Ok(self.0.store.closure(root)))
+    }
+
+    /// Regions solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
+/// Snort or Col on one graph of at most 64 vertices, keeping the solved components.
+#[pyclass(unsendable)]
+struct Tinted(tinted::Tinted);
+
+#[pymethods]
+impl Tinted {
+    /// `rule` is "snort" or "col"; `adjacency[v]` the neighbours of v as a bitmask.
+    #[new]
+    fn new(rule: &str, adjacency: Vec<u64>) -> PyResult<Self> {
+        let rule = match rule {
+            "snort" => tinted::Rule::Snort,
+            "col" => tinted::Rule::Col,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown tinted rule {other:?}: use \"snort\" or \"col\""
+                )))
+            }
+        };
+        guarded(|| {
+            let game = tinted::Tinted::new(rule, &adjacency).map_err(PyValueError::new_err)?;
+            Ok(Tinted(game))
+        })
+    }
+
+    /// The value's id of the position where Left may play `black` and Right `white`.
+    #[pyo3(signature = (black, white, max_nodes=None, max_seconds=None))]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        known(&self.0.store, &[root])?;
+        guarded(|| Ok(self.0.store.closure(root)))
+    }
+
+    /// Components solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Panic inside a guarded call: lets the tests prove that a panic becomes `NativePanic`.
 #[pyfunction]
 fn _panic_for_tests(message: &str) -> PyResult<()> {
@@ -310,6 +490,11 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Geography>()?;
     m.add_class::<NodeKayles>()?;
     m.add_class::<TransverseWave>()?;
+    m.add("DOMINEERING_MAX_CELLS", domineering::MAX_CELLS)?;
+    m.add_class::<GameStore>()?;
+    m.add_class::<Domineering>()?;
+    m.add("TINTED_MAX_VERTICES", tinted::MAX_VERTICES)?;
+    m.add_class::<Tinted>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add_class::<AtroposKernel>()?;
     Ok(())

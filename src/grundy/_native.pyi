@@ -64,6 +64,75 @@ class TransverseWave:
     def table_size(self) -> int:
         """Reduced grids solved so far."""
 
+DOMINEERING_MAX_CELLS: int
+
+#: ``(id, Left option ids, Right option ids)`` for each game reachable from a root,
+#: each after its options.
+Closure = list[tuple[int, list[int], list[int]]]
+
+class GameStore:
+    """Canonical short partizan games, each an integer id (0 is the game 0); forms are
+    interned, so equal games have equal ids.  ValueError for an id not in the store."""
+
+    def __init__(self) -> None: ...
+    def of(self, lefts: list[int], rights: list[int]) -> int:
+        """The canonical form of {lefts | rights}."""
+    def number(self, num: int, exp: int) -> int:
+        """The dyadic rational num / 2^exp (exp at most 62)."""
+    def uptimal(self, num: int, exp: int, n: int, m: int) -> int:
+        """x + n·↑ + *m with x = num / 2^exp."""
+    def le(self, g: int, h: int) -> bool:
+        """G ≤ H."""
+    def add(self, g: int, h: int) -> int:
+        """G + H."""
+    def neg(self, g: int) -> int:
+        """−G."""
+    def closure(self, root: int) -> Closure:
+        """The games reachable from ``root``, each after its options."""
+    def __len__(self) -> int: ...
+
+class Domineering:
+    """Domineering boards of at most DOMINEERING_MAX_CELLS cells; solved regions and
+    their canonical values are kept between calls (ValueError for a bigger board)."""
+
+    def __init__(self) -> None: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        empty: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``empty`` is cell (r, c)."""
+    def closure(self, root: int) -> Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Regions solved so far."""
+
+TINTED_MAX_VERTICES: int
+
+class Tinted:
+    """Snort or Col (``rule`` "snort" or "col") on one graph of at most
+    TINTED_MAX_VERTICES vertices (``adjacency[v]``: v's neighbours as a bitmask); solved
+    components and their canonical values are kept between calls."""
+
+    def __init__(self, rule: str, adjacency: list[int]) -> None: ...
+    def value(
+        self,
+        black: int,
+        white: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the value where Left may play ``black`` and Right ``white``."""
+    def closure(self, root: int) -> Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Components solved so far."""
+
 def subtraction_sequence(
     subtraction_set: list[int],
     n: int,

@@ -250,6 +250,26 @@ class NativeKernel(Protocol[Position_contra]):
         ...
 
 
+class PartizanNativeKernel(Protocol[Position_contra]):
+    """A native (Rust, ``grundy._native``) search for canonical partizan values over some
+    positions of one ruleset, keeping its transposition table and its store of
+    canonical games between calls."""
+
+    #: What fits, for the one-line refusal, e.g. "boards of at most 64 cells".
+    limit: str
+
+    def fits(self, position: Position_contra) -> bool:
+        """Whether the kernel can solve this position."""
+        ...
+
+    def value(
+        self, position: Position_contra, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[Game | None, int]:
+        """The canonical value (None when a budget stopped the search) and the number of
+        positions expanded."""
+        ...
+
+
 class ImpartialRuleset(Ruleset[Position]):
     """A ruleset where both players have the same moves (normal play by default)."""
 
@@ -349,6 +369,11 @@ class PartizanRuleset(Ruleset[Position]):
         (an uncoloured Col position is 0 or *), the values ``(if Left loses, if Left
         wins)``; the search then runs the cheaper win/loss search, which stops at the
         first winning move.  Default: None."""
+        return None
+
+    def native_kernel(self) -> PartizanNativeKernel[Position] | None:
+        """A fresh native kernel for this ruleset's canonical values, or None if it has
+        none (the search then runs in Python)."""
         return None
 
     def signed_key(self, position: Position) -> tuple[Key, bool]:

@@ -149,7 +149,7 @@ def search_options(command: F) -> F:
 def engine_option(command: F) -> F:
     return click.option(
         "--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
-        help="Grundy values from the native (Rust) kernel or the Python search; auto uses "
+        help="Values from the native (Rust) kernel or the Python search; auto uses "
              "the native kernel where the ruleset has one and the position fits.",
     )(command)
 
@@ -189,7 +189,7 @@ class Search:
                         spinner: Spinner) -> Iterator[PartizanSolver[Any]]:
         """The same for a partizan ruleset."""
         with self.opened_store() as store:
-            yield PartizanSolver(ruleset, self.budget(spinner), store)
+            yield PartizanSolver(ruleset, self.budget(spinner), store, self.engine)
 
 
 def impartial(name: str) -> ImpartialRuleset[Any]:

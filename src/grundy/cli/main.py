@@ -74,7 +74,8 @@ def value(
     if misere and outcome_only:
         raise click.UsageError("--misere and --outcome cannot be combined")
     if is_partizan(game):
-        partizan_value(game, misere, outcome_only, Search(max_nodes, max_seconds, store), as_json)
+        partizan_value(game, misere, outcome_only, Search(max_nodes, max_seconds, store, engine),
+                       as_json)
         return
     ruleset, position = resolve(game)
     with Spinner() as spinner, Search(max_nodes, max_seconds, store, engine).solver(
@@ -123,7 +124,7 @@ def moves(
     each player's moves with their canonical values.
     """
     if is_partizan(game):
-        partizan_moves(game, Search(max_nodes, max_seconds, store), as_json)
+        partizan_moves(game, Search(max_nodes, max_seconds, store, engine), as_json)
         return
     ruleset, position = resolve(game)
     with Spinner() as spinner, Search(max_nodes, max_seconds, store, engine).solver(

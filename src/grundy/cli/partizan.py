@@ -44,17 +44,17 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
         if misere or outcome_only:
             ruleset, position = pairs[0]
             if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset):
-                solver = PartizanSolver(ruleset, budget, store)
+                solver = PartizanSolver(ruleset, budget, store, search.engine)
                 outcome = (solver.misere_outcome if misere else solver.outcome)(position)
                 echo_outcome(ruleset, position, outcome, misere, as_json)
                 return
         total = Game.zero()
         for ruleset, position in pairs:
             if isinstance(ruleset, PartizanRuleset):
-                total += PartizanSolver(ruleset, budget, store).value(position)
+                total += PartizanSolver(ruleset, budget, store, search.engine).value(position)
             else:
                 assert isinstance(ruleset, ImpartialRuleset)
-                total += Game.nimber(Solver(ruleset, budget, store).grundy(position))
+                total += Game.nimber(Solver(ruleset, budget, store, search.engine).grundy(position))
     outcome = total.outcome()
     if as_json:
         parts = [ruleset.to_json(position) for ruleset, position in pairs]

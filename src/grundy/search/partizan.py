@@ -16,6 +16,11 @@ win/loss search where a theorem fixes the value by who wins (``value_by_left_fir
 the win/loss search asks ``fast_wins_first`` first (a direct search, e.g. superstar sums
 by nim-sum).
 
+A ruleset may supply a native kernel (``PartizanRuleset.native_kernel``, Rust code in
+``grundy._native`` computing canonical forms in its own store of games), which
+``engine="auto"`` uses wherever the position fits it, as the impartial ``Solver`` does;
+``engine="native"`` insists on it and ``engine="python"`` never uses it.
+
 Misère play (the player who cannot move wins) has no sum theory, so the misère
 outcome searches the whole position, for each player moving first.
 """
@@ -27,8 +32,18 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from grundy.protocol import Key, Move, PartizanRuleset, Player, Position, Ruleset
+from grundy.protocol import (
+    GrundyError,
+    Key,
+    Move,
+    PartizanNativeKernel,
+    PartizanRuleset,
+    Player,
+    Position,
+    Ruleset,
+)
 from grundy.search.budget import Budget
+from grundy.search.engine import ENGINES, Engine
 from grundy.search.naive import _deep
 from grundy.search.store import Store
 from grundy.values.game import Game
@@ -76,10 +91,22 @@ class PartizanSolver(Generic[Position]):
         ruleset: PartizanRuleset[Position],
         budget: Budget | None = None,
         store: Store | None = None,
+        engine: Engine = "auto",
     ) -> None:
+        if engine not in ENGINES:
+            raise GrundyError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
         self.ruleset = ruleset
         self.budget = budget if budget is not None else Budget()
         self.store = store
+        self.engine = engine
+        #: the ruleset's native kernel (None: every search runs in Python)
+        self.kernel: PartizanNativeKernel[Position] | None = (
+            None if engine == "python" else ruleset.native_kernel()
+        )
+        if engine == "native" and self.kernel is None:
+            raise GrundyError(
+                f"{ruleset.name} has no native kernel: use --engine auto or --engine python"
+            )
         #: signed key -> the canonical value of the position the key stands for
         self.table: dict[Key, Game] = {}
         #: literal position -> value, a cheap first look before keying
@@ -93,11 +120,16 @@ class PartizanSolver(Generic[Position]):
     # -- public API ----------------------------------------------------------
     def value(self, position: Position) -> Game:
         """The canonical form of ``position`` under normal play."""
+        if self._native_fits(position):
+            return self._run(self._native_value, position)
         return self._run(self._value, position)
 
     def outcome(self, position: Position) -> Outcome:
         """L, R, N or P under normal play, by a search for each player moving first that
-        stops at the first winning move (canonical forms only for sums)."""
+        stops at the first winning move (canonical forms only for sums); the native
+        engine reads it off the value instead."""
+        if self._native_fits(position):
+            return self.value(position).outcome()
         return self._run(self._outcome, position)
 
     def misere_outcome(self, position: Position) -> Outcome:
@@ -110,6 +142,8 @@ class PartizanSolver(Generic[Position]):
     def wins_first(self, position: Position, player: Player) -> bool:
         """Does ``player`` win moving first (normal play)?  Stops at the first winning
         move."""
+        if self._native_fits(position):
+            return first_player_wins(self.value(position), player)
         return self._run(self._wins, position, player, False)
 
     def winning_moves(self, position: Position, player: Player) -> list[tuple[Move, Position]]:
@@ -143,6 +177,38 @@ class PartizanSolver(Generic[Position]):
         finally:
             if self.store is not None:
                 self.store.flush()
+
+    def _native_fits(self, position: Position) -> bool:
+        """Whether the native kernel takes this position (with engine="native", a
+        position it cannot take is refused in one line)."""
+        if self.kernel is None:
+            return False
+        if self.kernel.fits(position):
+            return True
+        if self.engine == "native":
+            raise GrundyError(
+                f"{self.ruleset.name}'s native kernel takes {self.kernel.limit}: "
+                "use --engine auto or --engine python for this position"
+            )
+        return False
+
+    def _native_value(self, position: Position) -> Game:
+        """The value from the native kernel, read from and written to the store under the
+        ruleset's signed key of the whole position."""
+        assert self.kernel is not None
+        key, negated = self.ruleset.signed_key(position) if self.store is not None else (
+            None, False)
+        if key is not None:
+            known = self._known(key)
+            if known is not None:
+                return -known if negated else known
+        max_nodes, max_seconds = self.budget.remaining()
+        value, nodes = self.kernel.value(position, max_nodes, max_seconds)
+        self.budget.charge(nodes, value is not None, len(self.table))
+        assert value is not None
+        if key is not None:
+            self._record(key, -value if negated else value)
+        return value
 
     def _outcome(self, position: Position) -> Outcome:
         return outcome_of(self._wins(position, Player.LEFT, False),
@@ -315,6 +381,22 @@ class PartizanSolver(Generic[Position]):
                 won = True
             if not stack:
                 return won
+
+
+#: A native store's games reachable from a root, each after its options, as
+#: ``(id, Left option ids, Right option ids)``.
+Closure = list[tuple[int, list[int], list[int]]]
+
+
+def games_from_closure(closure: Closure, games: dict[int, Game]) -> dict[int, Game]:
+    """Rebuild a native store's games as ``Game``s, options first (``games`` caches the
+    ids of that store already rebuilt and is returned).  The native forms are taken as
+    canonical (``Game.of_canonical``); the tests check them against ``Game.of``."""
+    for game_id, lefts, rights in closure:
+        if game_id not in games:
+            games[game_id] = Game.of_canonical([games[g] for g in lefts],
+                                               [games[g] for g in rights])
+    return games
 
 
 # -- the naive reference ---------------------------------------------------------

@@ -52,6 +52,8 @@ class Col(TintedGraphRuleset):
         "5;0-1,1-2,2-3,3-4", "4;0-1,1-2,2-3,3-0", "4;0-1,1-2,2-3;black=0;white=3"
     )
 
+    native_rule: ClassVar[str | None] = "col"
+
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """Colouring v deletes it and reserves its neighbours for the opponent."""
         n, adj, black, white = position
@@ -82,6 +84,8 @@ class BlackWhiteCol(Col):
     citation = Citation("003_b9b71f74cb16b358.txt", "L369-373", "§4.3, Thm 4.4")
     needs_tints = True
     examples = ("4;0-1,1-2,2-3;black=0,1;white=2,3", "5;0-1,1-2,2-3,3-4,4-0;black=0,1,2;white=3,4")
+
+    native_rule = None  # the closed form below needs no search
 
     def fast_value(self, position: TintedGraph) -> Game:
         """α(G[black]) − α(G[white]) (seed 003 L373)."""

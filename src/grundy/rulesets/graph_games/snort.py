@@ -24,6 +24,8 @@ class Snort(TintedGraphRuleset):
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1400-1401", "§6.4.4")
     examples = ("5;0-1,1-2,2-3,3-4", "4;0-1,1-2,2-3,3-0", "3;0-1,1-2;black=0")
 
+    native_rule = "snort"
+
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """A token deletes its vertex and reserves the neighbours for its owner."""
         n, adj, black, white = position

@@ -23,6 +23,7 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from grundy import _native
 from grundy.protocol import Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
@@ -37,6 +38,8 @@ from grundy.rulesets.graphs import (
     random_graph,
     vertices,
 )
+from grundy.search.partizan import games_from_closure
+from grundy.values import Game
 
 
 class TintedGraph(NamedTuple):
@@ -55,6 +58,35 @@ TINT_FORMAT = (
 )
 
 
+class TintedKernel:
+    """The native Snort or Col search (``grundy._native.Tinted``), one per graph in
+    play, so that positions of one game share the solved components."""
+
+    limit = f"graphs of at most {_native.TINTED_MAX_VERTICES} vertices"
+
+    def __init__(self, rule: str) -> None:
+        self.rule = rule
+        #: graph -> its native game and its native ids rebuilt as Games
+        self.games: dict[Adjacency, tuple[_native.Tinted, dict[int, Game]]] = {}
+
+    def fits(self, position: TintedGraph) -> bool:
+        return position.n <= _native.TINTED_MAX_VERTICES
+
+    def value(
+        self, position: TintedGraph, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[Game | None, int]:
+        found = self.games.get(position.adj)
+        if found is None:
+            found = self.games[position.adj] = (_native.Tinted(self.rule, list(position.adj)), {})
+        game, games = found
+        root, nodes = game.value(position.black, position.white, max_nodes, max_seconds)
+        if root is None:
+            return None, nodes
+        if root not in games:
+            games_from_closure(game.closure(root), games)
+        return games[root], nodes
+
+
 class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
     """A placement game on a tinted graph: a player plays a vertex they may play, which
     deletes it; ``after`` says what happens to its neighbours."""
@@ -64,6 +96,12 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
     text_format: ClassVar[str] = TINT_FORMAT
     #: True when every vertex must be tinted (black-white variants).
     needs_tints: ClassVar[bool] = False
+
+    #: The rule of the native kernel ("snort" or "col"), None for no kernel.
+    native_rule: ClassVar[str | None] = None
+
+    def native_kernel(self) -> TintedKernel | None:
+        return None if self.native_rule is None else TintedKernel(self.native_rule)
 
     @abstractmethod
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:

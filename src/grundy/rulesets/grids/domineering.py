@@ -20,6 +20,7 @@ import random
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, cast
 
+from grundy import _native
 from grundy.protocol import Citation, Move, PartizanRuleset, Player
 from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
 from grundy.rulesets.grids.board import (
@@ -36,6 +37,8 @@ from grundy.rulesets.grids.board import (
     trimmed_children,
 )
 from grundy.rulesets.registry import register
+from grundy.search.partizan import games_from_closure
+from grundy.values import Game
 
 __all__ = ["Board", "Domineering", "column_name"]
 
@@ -52,6 +55,33 @@ def column_name(c: int) -> str:
 
 #: Domineering's documented limits.
 DOMINEERING_LIMITS = {"rows": 100, "columns": 100, "cells": 2_500}
+
+
+class DomineeringKernel:
+    """The native Domineering search (``grundy._native.Domineering``): the same regions,
+    dead cells and transposition symmetry as the Python ruleset, values in a native
+    store of canonical games."""
+
+    limit = f"boards of at most {_native.DOMINEERING_MAX_CELLS} cells"
+
+    def __init__(self) -> None:
+        self.game = _native.Domineering()
+        #: native id -> the same game as a Game
+        self.games: dict[int, Game] = {}
+
+    def fits(self, position: Board) -> bool:
+        return position.rows * position.columns <= _native.DOMINEERING_MAX_CELLS
+
+    def value(
+        self, position: Board, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[Game | None, int]:
+        rows, columns, empty = position[:3]
+        root, nodes = self.game.value(rows, columns, empty, max_nodes, max_seconds)
+        if root is None:
+            return None, nodes
+        if root not in self.games:
+            games_from_closure(self.game.closure(root), self.games)
+        return self.games[root], nodes
 
 
 @register
@@ -103,6 +133,9 @@ class Domineering(PartizanRuleset[Board]):
         if len(parts) == 1 and parts[0] == empty:
             return (position,)
         return [Board(rows, w, part) for part in parts]
+
+    def native_kernel(self) -> DomineeringKernel:
+        return DomineeringKernel()
 
     def key(self, position: Board) -> Hashable:
         return self.signed_key(position)

@@ -1,0 +1,731 @@
+//! Canonical short partizan games (seed 001 Ch. 2, `001_56c9c94dd1ec088e.wrapped.txt`
+//! L270-386), the native counterpart of `grundy.values.Game`.
+//!
+//! Every canonical game lives once in a `Store` under an integer id, its options kept as
+//! sorted id lists, so two games are equal exactly when their ids are.  `Store::of` puts
+//! `{lefts | rights}` in canonical form (dominated options deleted, reversible ones
+//! bypassed); comparison, negation and sums are cached by id (pairs).  Numbers (dyadic
+//! rationals), nimbers and `x + n·↑ + *m` take arithmetic fast paths, as in the Python
+//! implementation, which stays the oracle the tests check this against.
+
+use std::cmp::Ordering;
+
+use hashbrown::HashMap;
+
+/// A canonical game's index in its store.
+pub type Id = u32;
+
+/// The dyadic rational `num / 2^exp`, normalised (`num` odd unless `exp` is 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dyadic {
+    pub num: i64,
+    pub exp: u32,
+}
+
+impl Dyadic {
+    pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
+
+    pub fn new(num: i64, exp: u32) -> Self {
+        let shift = if num == 0 {
+            exp
+        } else {
+            num.trailing_zeros().min(exp)
+        };
+        Dyadic {
+            num: num >> shift,
+            exp: exp - shift,
+        }
+    }
+
+    pub fn integer(n: i64) -> Self {
+        Dyadic { num: n, exp: 0 }
+    }
+
+    /// Both numerators over the common denominator 2^max(exp).
+    fn aligned(self, other: Dyadic) -> (i128, i128, u32) {
+        let exp = self.exp.max(other.exp);
+        (
+            (self.num as i128) << (exp - self.exp),
+            (other.num as i128) << (exp - other.exp),
+            exp,
+        )
+    }
+
+    fn from_wide(num: i128, exp: u32) -> Self {
+        let shift = if num == 0 {
+            exp
+        } else {
+            num.trailing_zeros().min(exp)
+        };
+        let num = i64::try_from(num >> shift).expect("dyadic numerator overflows 64 bits");
+        Dyadic {
+            num,
+            exp: exp - shift,
+        }
+    }
+
+    pub fn plus(self, other: Dyadic) -> Self {
+        let (a, b, exp) = self.aligned(other);
+        Self::from_wide(a + b, exp)
+    }
+
+    pub fn negated(self) -> Self {
+        Dyadic {
+            num: -self.num,
+            exp: self.exp,
+        }
+    }
+
+    /// The greatest integer ≤ self.
+    fn floor(self) -> i64 {
+        self.num >> self.exp
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let (a, b, _) = self.aligned(*other);
+        a.cmp(&b)
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The simplest dyadic rational strictly between `low` and `high` (None: ∓∞); the
+/// caller guarantees low < high.  Seed 003, `003_b9b71f74cb16b358.txt` L525-528: an
+/// integer in range wins, the one nearest 0; otherwise the least denominator.
+pub fn simplest_number(low: Option<Dyadic>, high: Option<Dyadic>) -> Dyadic {
+    let below_zero = low.is_none_or(|l| l < Dyadic::ZERO);
+    let above_zero = high.is_none_or(|h| h > Dyadic::ZERO);
+    if below_zero && above_zero {
+        return Dyadic::ZERO;
+    }
+    match (low, high) {
+        (Some(l), h) if l >= Dyadic::ZERO => {
+            let above = Dyadic::integer(l.floor() + 1);
+            if h.is_none_or(|h| above < h) {
+                return above;
+            }
+        }
+        (l, Some(h)) => {
+            let below = Dyadic::integer(-(h.negated().floor()) - 1);
+            if l.is_none_or(|l| below > l) {
+                return below;
+            }
+        }
+        _ => unreachable!("an unbounded side contains an integer"),
+    }
+    let (low, high) = (low.expect("bounded"), high.expect("bounded"));
+    let mut exp = 1;
+    loop {
+        // the least multiple of 2^-exp above low
+        let (l, _, _) = low.aligned(Dyadic { num: 0, exp });
+        let shift = exp.max(low.exp) - exp;
+        let candidate = Dyadic::from_wide((l >> shift) + 1, exp);
+        if candidate < high {
+            return candidate;
+        }
+        exp += 1;
+    }
+}
+
+/// `x + n·↑ + *m`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Uptimal {
+    pub x: Dyadic,
+    pub n: i64,
+    pub m: u32,
+}
+
+impl Uptimal {
+    fn plus(self, other: Uptimal) -> Uptimal {
+        Uptimal {
+            x: self.x.plus(other.x),
+            n: self.n + other.n,
+            m: self.m ^ other.m,
+        }
+    }
+
+    fn negated(self) -> Uptimal {
+        Uptimal {
+            x: self.x.negated(),
+            n: -self.n,
+            m: self.m,
+        }
+    }
+
+    /// Whether the form is ≥ 0: a nonzero number decides; otherwise n·↑ + *m is
+    /// positive for n ≥ 2 and for n = 1 unless m = 1 (↑* ‖ 0); *m (m > 0) ‖ 0.
+    fn at_least_zero(self) -> bool {
+        if self.x != Dyadic::ZERO {
+            return self.x > Dyadic::ZERO;
+        }
+        match self.n {
+            0 => self.m == 0,
+            1 => self.m != 1,
+            n => n > 1,
+        }
+    }
+}
+
+/// One canonical game.
+struct Node {
+    left: Box<[Id]>,
+    right: Box<[Id]>,
+    number: Option<Dyadic>,
+    uptimal: Option<Uptimal>,
+    /// (left stop, right stop)
+    stops: (Dyadic, Dyadic),
+    negative: Option<Id>,
+}
+
+/// The interned canonical games and the caches of their arithmetic.
+pub struct Store {
+    nodes: Vec<Node>,
+    /// left ids, u32::MAX, right ids -> id
+    index: HashMap<Box<[Id]>, Id>,
+    numbers: HashMap<Dyadic, Id>,
+    uptimals: HashMap<Uptimal, Id>,
+    sums: HashMap<(Id, Id), Id>,
+    order: HashMap<(Id, Id), bool>,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Store {
+    /// A store holding 0 (id 0).
+    pub fn new() -> Self {
+        let mut store = Store {
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            numbers: HashMap::new(),
+            uptimals: HashMap::new(),
+            sums: HashMap::new(),
+            order: HashMap::new(),
+        };
+        store.number(Dyadic::ZERO);
+        store
+    }
+
+    pub const ZERO: Id = 0;
+
+    /// Games interned so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn left(&self, g: Id) -> &[Id] {
+        &self.nodes[g as usize].left
+    }
+
+    pub fn right(&self, g: Id) -> &[Id] {
+        &self.nodes[g as usize].right
+    }
+
+    pub fn number_value(&self, g: Id) -> Option<Dyadic> {
+        self.nodes[g as usize].number
+    }
+
+    pub fn uptimal_value(&self, g: Id) -> Option<Uptimal> {
+        self.nodes[g as usize].uptimal
+    }
+
+    /// The game with exactly these canonical, undominated, irreversible options.
+    fn intern(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Id {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let mut key = Vec::with_capacity(left.len() + right.len() + 1);
+        key.extend_from_slice(&left);
+        key.push(Id::MAX);
+        key.extend_from_slice(&right);
+        if let Some(&id) = self.index.get(key.as_slice()) {
+            return id;
+        }
+        let number = self.number_of(&left, &right);
+        let uptimal = match number {
+            Some(x) => Some(Uptimal { x, n: 0, m: 0 }),
+            None => self.nimber_of(&left, &right).map(|m| Uptimal {
+                x: Dyadic::ZERO,
+                n: 0,
+                m,
+            }),
+        };
+        let stops = match number {
+            Some(x) => (x, x),
+            None => (
+                left.iter()
+                    .map(|&g| self.stops(g).1)
+                    .max()
+                    .expect("a left option"),
+                right
+                    .iter()
+                    .map(|&g| self.stops(g).0)
+                    .min()
+                    .expect("a right option"),
+            ),
+        };
+        let id = Id::try_from(self.nodes.len()).expect("fewer than 2^32 games");
+        self.nodes.push(Node {
+            left: left.into(),
+            right: right.into(),
+            number,
+            uptimal,
+            stops,
+            negative: None,
+        });
+        self.index.insert(key.into(), id);
+        id
+    }
+
+    fn stops(&self, g: Id) -> (Dyadic, Dyadic) {
+        self.nodes[g as usize].stops
+    }
+
+    /// The number a canonical form equals, read off its options.
+    fn number_of(&self, left: &[Id], right: &[Id]) -> Option<Dyadic> {
+        if left.len() > 1 || right.len() > 1 {
+            return None;
+        }
+        let low = match left.first() {
+            Some(&g) => Some(self.nodes[g as usize].number?),
+            None => None,
+        };
+        let high = match right.first() {
+            Some(&g) => Some(self.nodes[g as usize].number?),
+            None => None,
+        };
+        if let (Some(l), Some(h)) = (low, high) {
+            if l >= h {
+                return None;
+            }
+        }
+        Some(simplest_number(low, high))
+    }
+
+    /// m when the canonical form is {0, *, ..., *(m−1) | the same}.
+    fn nimber_of(&self, left: &[Id], right: &[Id]) -> Option<u32> {
+        if left != right {
+            return None;
+        }
+        let mut seen = vec![false; left.len()];
+        for &g in left {
+            let u = self.nodes[g as usize].uptimal?;
+            if u.x != Dyadic::ZERO || u.n != 0 || u.m as usize >= left.len() {
+                return None;
+            }
+            seen[u.m as usize] = true;
+        }
+        seen.iter().all(|&s| s).then_some(left.len() as u32)
+    }
+
+    /// The dyadic rational x: n = {n−1 |}, −n = {| −n+1}, m/2^k = {(m−1)/2^k | (m+1)/2^k}.
+    pub fn number(&mut self, x: Dyadic) -> Id {
+        if let Some(&id) = self.numbers.get(&x) {
+            return id;
+        }
+        let id = if x.exp > 0 {
+            let step = Dyadic { num: 1, exp: x.exp };
+            let low = self.number(x.plus(step.negated()));
+            let high = self.number(x.plus(step));
+            self.intern(vec![low], vec![high])
+        } else if x.num == 0 {
+            self.intern(vec![], vec![])
+        } else {
+            // integers bottom-up, so that large ones need no deep recursion
+            let sign = x.num.signum();
+            let mut previous = Self::ZERO;
+            for k in 1..=x.num.abs() {
+                let here = Dyadic::integer(sign * k);
+                previous = match self.numbers.get(&here) {
+                    Some(&id) => id,
+                    None => {
+                        let id = if sign > 0 {
+                            self.intern(vec![previous], vec![])
+                        } else {
+                            self.intern(vec![], vec![previous])
+                        };
+                        self.numbers.insert(here, id);
+                        id
+                    }
+                };
+            }
+            previous
+        };
+        self.numbers.insert(x, id);
+        id
+    }
+
+    /// *m.
+    pub fn nimber(&mut self, m: u32) -> Id {
+        self.uptimal(Uptimal {
+            x: Dyadic::ZERO,
+            n: 0,
+            m,
+        })
+    }
+
+    /// x + n·↑ + *m in canonical form: x*m = {x*k for k < m | the same}; x + ↑* =
+    /// {x, x* | x}; for n ≥ 1 otherwise {x | x + (n−1)·↑ + *(m ⊕ 1)}; n < 0 by negation.
+    pub fn uptimal(&mut self, form: Uptimal) -> Id {
+        if let Some(&id) = self.uptimals.get(&form) {
+            return id;
+        }
+        let Uptimal { x, n, m } = form;
+        let id = if n < 0 {
+            let positive = self.uptimal(form.negated());
+            self.neg(positive)
+        } else if n == 0 && m == 0 {
+            self.number(x)
+        } else if n == 0 {
+            let options: Vec<Id> = (0..m)
+                .map(|k| self.uptimal(Uptimal { x, n: 0, m: k }))
+                .collect();
+            self.intern(options.clone(), options)
+        } else if n == 1 && m == 1 {
+            let base = self.number(x);
+            let star = self.uptimal(Uptimal { x, n: 0, m: 1 });
+            self.intern(vec![base, star], vec![base])
+        } else {
+            for k in 1..n - 1 {
+                // bottom-up, so that large n needs no deep recursion
+                self.uptimal(Uptimal {
+                    x,
+                    n: k,
+                    m: m ^ ((n - k) & 1) as u32,
+                });
+            }
+            let base = self.number(x);
+            let below = self.uptimal(Uptimal {
+                x,
+                n: n - 1,
+                m: m ^ 1,
+            });
+            self.intern(vec![base], vec![below])
+        };
+        self.nodes[id as usize].uptimal = Some(form);
+        self.uptimals.insert(form, id);
+        id
+    }
+
+    /// G ≤ H.
+    pub fn le(&mut self, g: Id, h: Id) -> bool {
+        if g == h {
+            return true;
+        }
+        let ((gl, gr), (hl, hr)) = (self.stops(g), self.stops(h));
+        if gl > hl || gr > hr {
+            return false; // G ≤ H forces L(G) ≤ L(H) and R(G) ≤ R(H)
+        }
+        if gl < hr {
+            return true; // R(H − G) ≥ R(H) − L(G) > 0
+        }
+        if let Some(&known) = self.order.get(&(g, h)) {
+            return known;
+        }
+        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
+        let result = match (a.number, b.number, a.uptimal, b.uptimal) {
+            (Some(x), Some(y), _, _) => x <= y,
+            (_, _, Some(u), Some(v)) => v.plus(u.negated()).at_least_zero(),
+            _ => {
+                // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
+                let (g_number, h_number) = (a.number.is_some(), b.number.is_some());
+                let left_count = if g_number { 0 } else { a.left.len() };
+                let right_count = if h_number { 0 } else { b.right.len() };
+                !(0..left_count).any(|i| {
+                    let x = self.nodes[g as usize].left[i];
+                    self.le(h, x)
+                }) && !(0..right_count).any(|i| {
+                    let y = self.nodes[h as usize].right[i];
+                    self.le(y, g)
+                })
+            }
+        };
+        self.order.insert((g, h), result);
+        result
+    }
+
+    /// −G.
+    pub fn neg(&mut self, g: Id) -> Id {
+        if let Some(negative) = self.nodes[g as usize].negative {
+            return negative;
+        }
+        let negative = match self.nodes[g as usize].number {
+            Some(x) => self.number(x.negated()),
+            None => {
+                // the negative of a canonical form is canonical
+                let (left, right) = (
+                    self.nodes[g as usize].left.clone(),
+                    self.nodes[g as usize].right.clone(),
+                );
+                let new_left = right.iter().map(|&x| self.neg(x)).collect();
+                let new_right = left.iter().map(|&x| self.neg(x)).collect();
+                self.intern(new_left, new_right)
+            }
+        };
+        if let Some(u) = self.nodes[g as usize].uptimal {
+            let node = &mut self.nodes[negative as usize];
+            if node.uptimal.is_none() {
+                node.uptimal = Some(u.negated());
+            }
+        }
+        self.nodes[g as usize].negative = Some(negative);
+        self.nodes[negative as usize].negative = Some(g);
+        negative
+    }
+
+    /// Every game reachable from `root` through options, each after its options, with
+    /// its Left and Right options (to rebuild the games elsewhere).
+    pub fn closure(&self, root: Id) -> Vec<(Id, Vec<Id>, Vec<Id>)> {
+        let mut done = vec![false; self.nodes.len()];
+        let mut order = Vec::new();
+        let mut stack = vec![(root, false)];
+        while let Some((g, expanded)) = stack.pop() {
+            if done[g as usize] {
+                continue;
+            }
+            let node = &self.nodes[g as usize];
+            if expanded {
+                done[g as usize] = true;
+                order.push((g, node.left.to_vec(), node.right.to_vec()));
+                continue;
+            }
+            stack.push((g, true));
+            for &o in node.left.iter().chain(node.right.iter()) {
+                if !done[o as usize] {
+                    stack.push((o, false));
+                }
+            }
+        }
+        order
+    }
+
+    /// G + H.
+    pub fn add(&mut self, g: Id, h: Id) -> Id {
+        let (a, b) = if g <= h { (g, h) } else { (h, g) };
+        if a == Self::ZERO {
+            return b;
+        }
+        if let Some(&total) = self.sums.get(&(a, b)) {
+            return total;
+        }
+        let (x, y) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        let total = match (x.number, y.number, x.uptimal, y.uptimal) {
+            (Some(p), Some(q), _, _) => self.number(p.plus(q)),
+            (_, _, Some(u), Some(v)) => self.uptimal(u.plus(v)),
+            (Some(_), None, _, _) => self.translate(b, a),
+            (None, Some(_), _, _) => self.translate(a, b),
+            _ => {
+                let (al, ar) = (x.left.clone(), x.right.clone());
+                let (bl, br) = (y.left.clone(), y.right.clone());
+                let mut lefts: Vec<Id> = al.iter().map(|&o| self.add(o, b)).collect();
+                lefts.extend(bl.iter().map(|&o| self.add(a, o)));
+                let mut rights: Vec<Id> = ar.iter().map(|&o| self.add(o, b)).collect();
+                rights.extend(br.iter().map(|&o| self.add(a, o)));
+                self.of(lefts, rights)
+            }
+        };
+        self.sums.insert((a, b), total);
+        total
+    }
+
+    /// G + x for a number x and a non-number G: {G^L + x | G^R + x} (number translation).
+    fn translate(&mut self, g: Id, x: Id) -> Id {
+        let (gl, gr) = (
+            self.nodes[g as usize].left.clone(),
+            self.nodes[g as usize].right.clone(),
+        );
+        let lefts = gl.iter().map(|&o| self.add(o, x)).collect();
+        let rights = gr.iter().map(|&o| self.add(o, x)).collect();
+        self.of(lefts, rights)
+    }
+
+    /// The canonical form of {lefts | rights} (options are canonical games): dominated
+    /// options deleted (seed 001 L255-257; seed 003 Theorem A.8, L517) and reversible
+    /// ones bypassed until neither applies.  A Left option G^L reverses through
+    /// G^LR ≤ G and is replaced by the Left options of G^LR; symmetrically on the right.
+    pub fn of(&mut self, mut lefts: Vec<Id>, mut rights: Vec<Id>) -> Id {
+        lefts.sort_unstable();
+        lefts.dedup();
+        rights.sort_unstable();
+        rights.dedup();
+        let numbers = |s: &Self, side: &[Id]| -> Option<Vec<Dyadic>> {
+            side.iter().map(|&g| s.nodes[g as usize].number).collect()
+        };
+        if let (Some(ls), Some(rs)) = (numbers(self, &lefts), numbers(self, &rights)) {
+            let low = ls.into_iter().max();
+            let high = rs.into_iter().min();
+            return match (low, high) {
+                (Some(l), Some(h)) if l >= h => {
+                    let (l, h) = (self.number(l), self.number(h));
+                    self.intern(vec![l], vec![h])
+                }
+                _ => self.number(simplest_number(low, high)),
+            };
+        }
+        loop {
+            lefts = self.undominated(lefts, true);
+            rights = self.undominated(rights, false);
+            let bypassed_left = self.bypass(&lefts, &lefts, &rights, true);
+            let bypassed_right = self.bypass(&rights, &lefts, &rights, false);
+            if bypassed_left == lefts && bypassed_right == rights {
+                return self.intern(lefts, rights);
+            }
+            lefts = bypassed_left;
+            rights = bypassed_right;
+        }
+    }
+
+    /// The options no other option dominates (for Left the maximal ones, for Right the
+    /// minimal ones), sorted.
+    fn undominated(&mut self, options: Vec<Id>, left: bool) -> Vec<Id> {
+        let mut kept: Vec<Id> = Vec::with_capacity(options.len());
+        for g in options {
+            let dominated = kept
+                .iter()
+                .any(|&h| if left { self.le(g, h) } else { self.le(h, g) });
+            if !dominated {
+                kept.retain(|&h| !(if left { self.le(h, g) } else { self.le(g, h) }));
+                kept.push(g);
+            }
+        }
+        kept.sort_unstable();
+        kept
+    }
+
+    /// x ≤ {lefts | rights}, where the form need not be canonical.
+    fn le_form(&mut self, x: Id, form: &Form, memo: &mut HashMap<(Id, bool), bool>) -> bool {
+        if let Some(&known) = memo.get(&(x, true)) {
+            return known;
+        }
+        let count = self.nodes[x as usize].left.len();
+        let result = !(0..count).any(|i| {
+            let o = self.nodes[x as usize].left[i];
+            self.form_le(form, o, memo)
+        }) && !form.1.iter().any(|&r| self.le(r, x));
+        memo.insert((x, true), result);
+        result
+    }
+
+    /// {lefts | rights} ≤ y.
+    fn form_le(&mut self, form: &Form, y: Id, memo: &mut HashMap<(Id, bool), bool>) -> bool {
+        if let Some(&known) = memo.get(&(y, false)) {
+            return known;
+        }
+        let count = self.nodes[y as usize].right.len();
+        let result = !form.0.iter().any(|&l| self.le(y, l))
+            && !(0..count).any(|i| {
+                let o = self.nodes[y as usize].right[i];
+                self.le_form(o, form, memo)
+            });
+        memo.insert((y, false), result);
+        result
+    }
+
+    /// Each reversible option of G = {lefts | rights} on one side replaced by its bypass.
+    fn bypass(&mut self, side: &[Id], lefts: &[Id], rights: &[Id], left_side: bool) -> Vec<Id> {
+        let form: Form = (lefts.to_vec(), rights.to_vec());
+        let mut memo = HashMap::new();
+        let mut result = Vec::with_capacity(side.len());
+        for &option in side {
+            let node = &self.nodes[option as usize];
+            let reversing = if left_side {
+                node.right.clone()
+            } else {
+                node.left.clone()
+            };
+            let reverse = reversing.iter().copied().find(|&r| {
+                if left_side {
+                    self.le_form(r, &form, &mut memo)
+                } else {
+                    self.form_le(&form, r, &mut memo)
+                }
+            });
+            match reverse {
+                Some(r) if left_side => result.extend_from_slice(&self.nodes[r as usize].left),
+                Some(r) => result.extend_from_slice(&self.nodes[r as usize].right),
+                None => result.push(option),
+            }
+        }
+        result.sort_unstable();
+        result.dedup();
+        result
+    }
+}
+
+/// A form {lefts | rights} that need not be canonical.
+type Form = (Vec<Id>, Vec<Id>);
+
+#[cfg(test)]
+mod tests {
+    use super::{simplest_number, Dyadic, Store, Uptimal};
+
+    fn up(store: &mut Store, n: i64, m: u32) -> u32 {
+        store.uptimal(Uptimal {
+            x: Dyadic::ZERO,
+            n,
+            m,
+        })
+    }
+
+    #[test]
+    fn simplest_numbers() {
+        let d = Dyadic::new;
+        assert_eq!(simplest_number(Some(d(0, 0)), Some(d(1, 0))), d(1, 1));
+        assert_eq!(simplest_number(Some(d(1, 0)), None), d(2, 0));
+        assert_eq!(simplest_number(Some(d(-3, 1)), Some(d(5, 0))), d(0, 0));
+        assert_eq!(simplest_number(None, Some(d(-5, 2))), d(-2, 0));
+        assert_eq!(simplest_number(Some(d(5, 3)), Some(d(3, 2))), d(11, 4));
+    }
+
+    #[test]
+    fn half_plus_half_is_one() {
+        let mut s = Store::new();
+        let one = s.number(Dyadic::integer(1));
+        let half = s.of(vec![Store::ZERO], vec![one]);
+        assert_eq!(s.number_value(half), Some(Dyadic::new(1, 1)));
+        assert_eq!(s.add(half, half), one);
+    }
+
+    #[test]
+    fn up_and_star_by_their_forms() {
+        let mut s = Store::new();
+        let star = s.of(vec![Store::ZERO], vec![Store::ZERO]);
+        assert_eq!(star, s.nimber(1));
+        let arrow = s.of(vec![Store::ZERO], vec![star]);
+        assert_eq!(arrow, up(&mut s, 1, 0));
+        // ↑ + ↑ built from options (no uptimal fast path) equals ⇑
+        let (l, r) = (s.left(arrow).to_vec(), s.right(arrow).to_vec());
+        let lefts = l.iter().map(|&o| s.add(o, arrow)).collect();
+        let rights = r.iter().map(|&o| s.add(o, arrow)).collect();
+        let double = s.of(lefts, rights);
+        assert_eq!(double, up(&mut s, 2, 0));
+        assert!(s.le(Store::ZERO, arrow) && !s.le(arrow, Store::ZERO));
+        let up_star = up(&mut s, 1, 1);
+        assert!(!s.le(Store::ZERO, up_star) && !s.le(up_star, Store::ZERO));
+        let down = s.neg(arrow);
+        assert_eq!(s.add(arrow, down), Store::ZERO);
+    }
+
+    #[test]
+    fn reversible_options_are_bypassed() {
+        // {0, ↑ |}: ↑ dominates 0, then reverses through * ≤ G, leaving {0 |} = 1
+        let mut s = Store::new();
+        let arrow = up(&mut s, 1, 0);
+        let g = s.of(vec![Store::ZERO, arrow], vec![]);
+        assert_eq!(g, s.number(Dyadic::integer(1)));
+    }
+}

@@ -1,0 +1,313 @@
+//! Domineering (seed 001, `001_56c9c94dd1ec088e.wrapped.txt` L132, L901): Left places
+//! vertical dominoes, Right horizontal ones; canonical values in a `Store`.
+//!
+//! A region is the bitmask of its empty cells, cropped to its bounding box (bit
+//! `r * width + c` is cell (r, c)).  After each move the empty cells where no domino fits
+//! any more are dropped and the rest falls apart into regions (flood fill), played as a
+//! sum.  Regions are memoised under the least of their eight images: mirroring keeps
+//! each player's dominoes, transposing exchanges them, so a transposed image stands for
+//! the conjugate (value negated), as the Python ruleset's `signed_key` does.
+
+use hashbrown::HashMap;
+
+use crate::budget::{Budget, Stop};
+use crate::canonical::{Id, Store};
+
+/// The most cells a board may have (one bit per cell).
+pub const MAX_CELLS: usize = 64;
+
+/// A region cropped to its bounding box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Region {
+    height: u8,
+    width: u8,
+    cells: u64,
+}
+
+fn shl(x: u64, s: usize) -> u64 {
+    if s >= 64 {
+        0
+    } else {
+        x << s
+    }
+}
+
+fn shr(x: u64, s: usize) -> u64 {
+    if s >= 64 {
+        0
+    } else {
+        x >> s
+    }
+}
+
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The masks of a `height` by `width` shape: the cells with a left neighbour, every cell.
+fn shape(height: usize, width: usize) -> (u64, u64) {
+    let full = low_bits(height * width);
+    let first_column = (0..height).fold(0, |m, r| m | 1 << (r * width));
+    (full & !first_column, full)
+}
+
+/// The cells next to `cells` (masked to the board).
+fn near(cells: u64, width: usize, inner: u64, full: u64) -> u64 {
+    (shl(cells, 1) & inner | shr(cells & inner, 1) | shl(cells, width) | shr(cells, width)) & full
+}
+
+impl Region {
+    fn row(&self, r: usize) -> u64 {
+        let w = self.width as usize;
+        shr(self.cells, r * w) & low_bits(w)
+    }
+
+    /// The cells of a `width`-wide board cropped to their bounding box.
+    fn crop(width: usize, cells: u64) -> Region {
+        let mask = low_bits(width);
+        let top = cells.trailing_zeros() as usize / width;
+        let bottom = (63 - cells.leading_zeros() as usize) / width;
+        let span = (top..=bottom).fold(0, |m, r| m | shr(cells, r * width) & mask);
+        let shift = span.trailing_zeros() as usize;
+        let new_width = 64 - span.leading_zeros() as usize - shift;
+        let cropped = (top..=bottom).fold(0, |m, r| {
+            m | shl(
+                (shr(cells, r * width) & mask) >> shift,
+                (r - top) * new_width,
+            )
+        });
+        Region {
+            height: (bottom - top + 1) as u8,
+            width: new_width as u8,
+            cells: cropped,
+        }
+    }
+
+    /// The same shape with its cells rebuilt row by row from `row_of(r)`.
+    fn with_rows(&self, row_of: impl Fn(usize) -> u64) -> Region {
+        let w = self.width as usize;
+        let cells = (0..self.height as usize).fold(0, |m, r| m | shl(row_of(r), r * w));
+        Region { cells, ..*self }
+    }
+
+    fn mirrored(&self) -> Region {
+        let w = self.width as usize;
+        self.with_rows(|r| self.row(r).reverse_bits() >> (64 - w))
+    }
+
+    fn flipped(&self) -> Region {
+        let h = self.height as usize;
+        self.with_rows(|r| self.row(h - 1 - r))
+    }
+
+    fn transposed(&self) -> Region {
+        let (h, w) = (self.height as usize, self.width as usize);
+        let mut cells = 0;
+        let mut rest = self.cells;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (r, c) = (bit / w, bit % w);
+            cells |= 1 << (c * h + r);
+        }
+        Region {
+            height: w as u8,
+            width: h as u8,
+            cells,
+        }
+    }
+
+    /// The least of the region's four mirror images.
+    fn least_mirror(&self) -> Region {
+        let mirrored = self.mirrored();
+        (*self)
+            .min(mirrored)
+            .min(self.flipped())
+            .min(mirrored.flipped())
+    }
+
+    /// The memo key and whether it stands for the conjugate (the transposed region).
+    fn key(&self) -> (Region, bool) {
+        let straight = self.least_mirror();
+        let transposed = self.transposed().least_mirror();
+        if transposed < straight {
+            (transposed, true)
+        } else {
+            (straight, false)
+        }
+    }
+
+    /// The regions (connected live cells) of `cells` on this region's board.
+    fn split(&self, cells: u64, parts: &mut Vec<Region>) {
+        let w = self.width as usize;
+        let (inner, full) = shape(self.height as usize, w);
+        let mut live = cells & near(cells, w, inner, full);
+        while live != 0 {
+            let mut seen = live & live.wrapping_neg();
+            let mut frontier = seen;
+            while frontier != 0 {
+                frontier = near(frontier, w, inner, full) & live & !seen;
+                seen |= frontier;
+            }
+            parts.push(Region::crop(w, seen));
+            live &= !seen;
+        }
+    }
+}
+
+/// Domineering values, keeping the regions solved so far and their canonical games.
+pub struct Domineering {
+    pub store: Store,
+    /// least image -> the value of the region that image stands for
+    table: HashMap<Region, Id>,
+    /// literal region -> its value, a cheap first look before the images
+    seen: HashMap<Region, Id>,
+}
+
+impl Default for Domineering {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Domineering {
+    pub fn new() -> Self {
+        Domineering {
+            store: Store::new(),
+            table: HashMap::new(),
+            seen: HashMap::new(),
+        }
+    }
+
+    /// Regions solved so far.
+    pub fn table_size(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The value of a `height` by `width` board whose empty cells are `empty`.
+    pub fn value(
+        &mut self,
+        height: usize,
+        width: usize,
+        empty: u64,
+        budget: &mut Budget,
+    ) -> Result<Id, Stop> {
+        assert!(height * width <= MAX_CELLS, "board too large");
+        let board = Region {
+            height: height as u8,
+            width: width as u8,
+            cells: empty & low_bits(height * width),
+        };
+        let mut parts = Vec::new();
+        board.split(board.cells, &mut parts);
+        self.sum(&parts, budget)
+    }
+
+    fn sum(&mut self, parts: &[Region], budget: &mut Budget) -> Result<Id, Stop> {
+        let mut total = Store::ZERO;
+        for part in parts {
+            let value = self.region(part, budget)?;
+            total = self.store.add(total, value);
+        }
+        Ok(total)
+    }
+
+    /// The value of one connected region.
+    fn region(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
+        if let Some(&value) = self.seen.get(region) {
+            return Ok(value);
+        }
+        let (key, conjugate) = region.key();
+        let value = match self.table.get(&key) {
+            Some(&value) => value,
+            None => {
+                budget.tick()?;
+                let value = self.expand(&key, budget)?;
+                self.table.insert(key, value);
+                value
+            }
+        };
+        let value = if conjugate {
+            self.store.neg(value)
+        } else {
+            value
+        };
+        self.seen.insert(*region, value);
+        Ok(value)
+    }
+
+    /// {values after each vertical domino | values after each horizontal domino}.
+    fn expand(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
+        let w = region.width as usize;
+        let (inner, _) = shape(region.height as usize, w);
+        let cells = region.cells;
+        let vertical = cells & shr(cells, w);
+        let horizontal = cells & shr(cells, 1) & shr(inner, 1);
+        let mut sides = [Vec::new(), Vec::new()];
+        let mut parts = Vec::new();
+        for (side, (starts, pair)) in [(vertical, 1 | shl(1, w)), (horizontal, 3)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut rest = starts;
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                parts.clear();
+                region.split(cells & !(pair << cell), &mut parts);
+                let option = self.sum(&parts, budget)?;
+                sides[side].push(option);
+            }
+        }
+        let [lefts, rights] = sides;
+        Ok(self.store.of(lefts, rights))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Domineering;
+    use crate::budget::unlimited;
+    use crate::canonical::{Dyadic, Store};
+
+    fn value(height: usize, width: usize, empty: u64) -> (Domineering, u32) {
+        let mut game = Domineering::new();
+        let id = unlimited(|b| game.value(height, width, empty, b)).expect("unlimited");
+        (game, id)
+    }
+
+    #[test]
+    fn small_boards() {
+        let (mut g, two_by_two) = value(2, 2, 0b1111);
+        let (one, minus_one) = (
+            g.store.number(Dyadic::integer(1)),
+            g.store.number(Dyadic::integer(-1)),
+        );
+        assert_eq!(g.store.left(two_by_two), [one]);
+        assert_eq!(g.store.right(two_by_two), [minus_one]);
+        let (g, column) = value(3, 1, 0b111);
+        assert_eq!(g.store.number_value(column), Some(Dyadic::integer(1)));
+        let (g, row) = value(1, 4, 0b1111);
+        assert_eq!(g.store.number_value(row), Some(Dyadic::integer(-2)));
+        let (_, nothing) = value(3, 3, 0b101_010_101);
+        assert_eq!(nothing, Store::ZERO);
+    }
+
+    #[test]
+    fn transposed_boards_are_conjugates() {
+        for (h, w) in [(2, 3), (3, 4), (2, 5)] {
+            let (mut g, id) = value(h, w, (1 << (h * w)) - 1);
+            let conjugate = g.value(
+                w,
+                h,
+                (1 << (h * w)) - 1,
+                &mut crate::budget::Budget::new(None, None, &mut || false),
+            );
+            assert_eq!(Ok(g.store.neg(id)), conjugate);
+        }
+    }
+}

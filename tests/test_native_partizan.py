@@ -1,0 +1,191 @@
+"""The native canonical games (``grundy._native.GameStore``) and partizan kernels against
+the pure-Python ``Game`` (the oracle), the Python ``PartizanSolver`` and the naive search."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy import _native
+from grundy.protocol import GrundyError
+from grundy.rulesets import get
+from grundy.rulesets.grids.domineering import Board, DomineeringKernel
+from grundy.search.budget import Budget, BudgetExceeded
+from grundy.search.partizan import PartizanSolver, games_from_closure, naive_value
+from grundy.search.store import Store
+from grundy.values import Game
+from grundy.values.naive import LEAF, Tree, canonical
+
+trees = st.recursive(
+    st.just(LEAF),
+    lambda inner: st.tuples(st.lists(inner, max_size=3).map(tuple),
+                            st.lists(inner, max_size=3).map(tuple)),
+    max_leaves=8,
+)
+DOMINEERING = get("domineering")
+
+
+def native_id(store: _native.GameStore, tree: Tree) -> int:
+    """The tree's canonical form built bottom-up by the native store only."""
+    left, right = tree
+    return store.of([native_id(store, t) for t in left], [native_id(store, t) for t in right])
+
+
+def as_game(store: _native.GameStore, game_id: int) -> Game:
+    """The native game rebuilt as a Game, checking that every native form is already
+    canonical: its option sets are exactly the Python canonical form's."""
+    closure = store.closure(game_id)
+    games = games_from_closure(closure, {})
+    for node, lefts, rights in closure:
+        assert Game.of([games[g] for g in lefts], [games[g] for g in rights]) is games[node]
+        assert set(games[node].left) == {games[g] for g in lefts}
+        assert set(games[node].right) == {games[g] for g in rights}
+        assert len(lefts) == len(games[node].left) and len(rights) == len(games[node].right)
+    return games[game_id]
+
+
+@settings(max_examples=200, deadline=None)
+@given(trees, trees)
+def test_canonical_forms_order_sums_and_negatives_match_python(a: Tree, b: Tree) -> None:
+    store = _native.GameStore()
+    g, h = native_id(store, a), native_id(store, b)
+    python_g, python_h = canonical(a), canonical(b)
+    assert as_game(store, g) is python_g
+    assert store.le(g, h) == (python_g <= python_h)
+    assert store.le(h, g) == (python_h <= python_g)
+    assert as_game(store, store.add(g, h)) is python_g + python_h
+    assert as_game(store, store.neg(g)) is -python_g
+    assert store.add(g, store.neg(g)) == 0
+    assert (g == h) == (python_g is python_h)  # interned: equal games, equal ids
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(-40, 40), st.integers(0, 4), st.integers(-4, 4), st.integers(0, 3),
+       st.integers(-40, 40), st.integers(0, 4), st.integers(-4, 4), st.integers(0, 3))
+def test_uptimal_fast_paths_match_python(num: int, exp: int, n: int, m: int,
+                                         num2: int, exp2: int, n2: int, m2: int) -> None:
+    store = _native.GameStore()
+    g, h = store.uptimal(num, exp, n, m), store.uptimal(num2, exp2, n2, m2)
+    python_g = Game.uptimal_game(Fraction(num, 2**exp), n, m)
+    python_h = Game.uptimal_game(Fraction(num2, 2**exp2), n2, m2)
+    assert as_game(store, g) is python_g
+    assert as_game(store, store.add(g, h)) is python_g + python_h
+    assert store.le(g, h) == (python_g <= python_h)
+    assert as_game(store, store.number(num, exp)) is Game.number(Fraction(num, 2**exp))
+
+
+def test_the_store_refuses_unknown_ids_in_one_line() -> None:
+    store = _native.GameStore()
+    with pytest.raises(ValueError, match="game id 7 is not in this store"):
+        store.add(0, 7)
+    with pytest.raises(ValueError, match="denominator 2\\^70 is too large"):
+        store.number(1, 70)
+
+
+def random_board(rng: random.Random, max_cells: int) -> Board:
+    rows = rng.randint(1, 5)
+    columns = rng.randint(1, max(1, max_cells // rows))
+    empty = sum(1 << i for i in range(rows * columns) if rng.random() > 0.25)
+    return Board(rows, columns, empty)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32))
+def test_domineering_native_matches_python_and_naive(seed: int) -> None:
+    board = random_board(random.Random(seed), 12)
+    native = PartizanSolver(DOMINEERING, engine="native").value(board)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
+    assert native is PartizanSolver(DOMINEERING, engine="python").value(board)
+    assert native is naive_value(DOMINEERING, board)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_domineering_native_matches_python_on_larger_boards(seed: int) -> None:
+    board = random_board(random.Random(seed), 20)
+    solver = PartizanSolver(DOMINEERING, engine="native")  # one table for board and options
+    assert solver.value(board) is PartizanSolver(DOMINEERING, engine="python").value(board)
+    for move in solver.move_values(board)[:4]:
+        assert move.value is PartizanSolver(DOMINEERING, engine="python").value(move.position)
+
+
+@pytest.mark.parametrize("board", ["4x4", "3x5", "5x3", "2x7"])
+def test_domineering_rectangles_match_python(board: str) -> None:
+    position = DOMINEERING.parse(board)
+    native = PartizanSolver(DOMINEERING, engine="native")
+    assert native.value(position) is PartizanSolver(DOMINEERING, engine="python").value(position)
+    assert native.outcome(position) is native.value(position).outcome()
+
+
+def test_engines_are_chosen_and_refused_in_one_line() -> None:
+    with pytest.raises(GrundyError, match="unknown engine 'rust'"):
+        PartizanSolver(DOMINEERING, engine="rust")  # type: ignore[arg-type]
+    with pytest.raises(GrundyError, match="has no native kernel"):
+        PartizanSolver(get("partizan-subtraction"), engine="native")
+    huge = DOMINEERING.parse("9x9")
+    with pytest.raises(GrundyError, match="takes boards of at most 64 cells"):
+        PartizanSolver(DOMINEERING, engine="native").value(huge)
+    assert PartizanSolver(DOMINEERING, engine="python").kernel is None
+
+
+def test_a_node_budget_stops_the_native_search() -> None:
+    solver = PartizanSolver(DOMINEERING, Budget(max_nodes=50), engine="native")
+    with pytest.raises(BudgetExceeded, match="after 50 positions"):
+        solver.value(DOMINEERING.parse("5x5"))
+    assert solver.budget.nodes == 51
+    kernel = solver.kernel
+    assert isinstance(kernel, DomineeringKernel) and kernel.game.table_size > 0  # kept
+
+
+def test_the_store_resumes_a_native_value(tmp_path: Path) -> None:
+    board = DOMINEERING.parse("3x5")
+    with Store(tmp_path / "s.sqlite") as store:
+        first = PartizanSolver(DOMINEERING, store=store, engine="native").value(board)
+    with Store(tmp_path / "s.sqlite") as store:
+        again = PartizanSolver(DOMINEERING, store=store, engine="native")
+        assert again.value(DOMINEERING.parse("5x3")) is -first  # the transpose, by its key
+        assert again.budget.nodes == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["snort", "col"]), st.integers(0, 2**32))
+def test_snort_and_col_native_match_python_and_naive(name: str, seed: int) -> None:
+    ruleset = get(name)
+    position = ruleset.random_position(random.Random(seed), 7)
+    native = PartizanSolver(ruleset, engine="native").value(position)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
+    assert native is PartizanSolver(ruleset, engine="python").value(position)
+    assert native is naive_value(ruleset, position)
+
+
+@pytest.mark.parametrize("name", ["snort", "col"])
+@pytest.mark.parametrize("text", ["12;" + ",".join(f"{i}-{i + 1}" for i in range(11)),
+                                  "9;" + ",".join(f"{i}-{(i + 1) % 9}" for i in range(9)),
+                                  "8;0-1,1-2,2-3,4-5,5-6,6-7,0-4,1-5,2-6,3-7;black=0;white=7"])
+def test_snort_and_col_native_match_python_on_paths_cycles_ladders(name: str, text: str) -> None:
+    ruleset = get(name)
+    position = ruleset.parse(text)
+    solver = PartizanSolver(ruleset, engine="native")
+    assert solver.value(position) is PartizanSolver(ruleset, engine="python").value(position)
+    for move in solver.move_values(position):  # one graph, one native store, many calls
+        assert move.value is PartizanSolver(ruleset, engine="python").value(move.position)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_cli_engine_option_reaches_the_partizan_solver(engine: str) -> None:
+    from click.testing import CliRunner
+
+    from grundy.cli.main import cli
+
+    runner = CliRunner()
+    result = runner.invoke(cli, ["value", "domineering", "3x4", "--engine", engine])
+    assert result.exit_code == 0 and result.output.splitlines()[0] == "-3/2"
+    result = runner.invoke(cli, ["value", "domineering", "9x9", "--engine", engine,
+                                 "--max-nodes", "10"])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert ("at most 64 cells" if engine == "native" else "node budget") in result.output

@@ -72,7 +72,7 @@ def test_value_ops_prints_the_operations() -> None:
     lines = ok("value-ops", "{^^|vv}", "--ordinal", "1", "--ish", "*").stdout.splitlines()
     assert "atomic weight: *" in lines and "reduced canonical form: 0" in lines
     assert "temper: neither" in lines and "ish: True" in lines
-    assert "ordinal sum: {^2,+-^2|v2}" in lines
+    assert "ordinal sum: {^^,+-^^|vv}" in lines
     data = json.loads(ok("value-ops", "{4|2}", "--heat", "1", "--norton", "^", "--json").stdout)
     assert data["atomic_weight"] is None and data["temper"] == "odd"
     assert data["heated"] == "{5|1}" and data["incentives"] == ["{2|0}"]

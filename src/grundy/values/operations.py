@@ -137,7 +137,7 @@ def norton_product(g: Game, u: Game) -> Game:
 
     >>> from grundy.values.notation import parse
     >>> str(norton_product(parse("1/2"), parse("1"))), str(norton_product(parse("2"), parse("^")))
-    ('1/2', '^2')
+    ('1/2', '^^')
     """
     shifts = [u + i for i in incentives(u)]
 

@@ -14,19 +14,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, cast
+from typing import cast
 
-from grundy.protocol import Citation, Move, PartizanRuleset, Player
+from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.stones import (
     KING,
     Stones,
-    format_stones,
+    StonesRuleset,
     groups,
     keep_only,
-    parse_stones,
     rays,
-    signed_stones_key,
-    stones_svg,
 )
 from grundy.rulesets.registry import register
 
@@ -42,7 +39,7 @@ def _reach(position: Stones, start: int) -> Iterator[int]:
 
 
 @register
-class Amazons(PartizanRuleset[Stones]):
+class Amazons(StonesRuleset):
     name = "amazons"
     summary = "Move an amazon like a queen, then shoot an arrow like a queen; no move loses."
     citation = Citation("berlekamp-2000", locator="§1")
@@ -51,12 +48,8 @@ class Amazons(PartizanRuleset[Stones]):
         "by '/' (or '|'), e.g. x../..o ; a move is r,c-r2,c2@r3,c3 (from, to, arrow)"
     )
     examples = ("x..", "x.o", "x../..o", "x.#/..o", "xo/../..")
-
-    def parse(self, text: str) -> Stones:
-        return parse_stones(text, "xo.#", "Amazons")
-
-    def format(self, position: Stones) -> str:
-        return format_stones(position)
+    allowed = "xo.#"
+    void = "#"
 
     def format_move(self, move: Move) -> str:
         r, c, r2, c2, r3, c3 = cast(tuple[int, int, int, int, int, int], move)
@@ -87,23 +80,6 @@ class Amazons(PartizanRuleset[Stones]):
         if len(live) == 1 and len(live[0]) == len(position.cells) - position.cells.count("#"):
             return (position,)
         return [keep_only(position, group, "#") for group in live]
-
-    def key(self, position: Stones) -> Any:
-        return self.signed_key(position)
-
-    def signed_key(self, position: Stones) -> tuple[Any, bool]:
-        """The cropped board's least image under the eight symmetries; exchanging the
-        colours gives the conjugate."""
-        return signed_stones_key(position, "#")
-
-    def data(self, position: Stones) -> dict[str, Any]:
-        return {"rows": self.format(position).split("/") if position.rows else []}
-
-    def render_text(self, position: Stones) -> str:
-        return self.format(position).replace("/", "\n")
-
-    def render_svg(self, position: Stones) -> str:
-        return stones_svg(position, f"Amazons {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """At most ``size`` cells (and never more than 6), one or two amazons."""

@@ -13,19 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, cast
+from typing import cast
 
-from grundy.protocol import Citation, Move, PartizanRuleset, Player
+from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.stones import (
     ORTHOGONAL,
     Stones,
-    format_stones,
+    StonesRuleset,
     groups,
     keep_only,
-    parse_stones,
     rays,
-    signed_stones_key,
-    stones_svg,
 )
 from grundy.rulesets.registry import register
 
@@ -38,7 +35,7 @@ def format_jump(move: Move) -> str:
 
 
 @register
-class Clobber(PartizanRuleset[Stones]):
+class Clobber(StonesRuleset):
     name = "clobber"
     summary = "Move a stone of yours onto an adjacent stone of the opponent's, removing it."
     citation = Citation("albert-grossman-nowakowski-wolfe-2005", locator="§1")
@@ -47,12 +44,6 @@ class Clobber(PartizanRuleset[Stones]):
         "joined by '/' (or '|', as CGSuite), e.g. xo/ox; a move is r,c-r2,c2"
     )
     examples = ("xo", "xxo", "xoxo", "xo/ox", "xox/oxo", "xoxoxo")
-
-    def parse(self, text: str) -> Stones:
-        return parse_stones(text, "xo.", "Clobber")
-
-    def format(self, position: Stones) -> str:
-        return format_stones(position)
 
     def format_move(self, move: Move) -> str:
         return format_jump(move)
@@ -79,23 +70,6 @@ class Clobber(PartizanRuleset[Stones]):
         if len(live) == 1 and len(live[0]) == len(position.cells) - position.cells.count("."):
             return (position,)
         return [keep_only(position, group, ".") for group in live]
-
-    def key(self, position: Stones) -> Any:
-        return self.signed_key(position)
-
-    def signed_key(self, position: Stones) -> tuple[Any, bool]:
-        """The cropped board's least image under the eight symmetries; exchanging the
-        colours gives the conjugate."""
-        return signed_stones_key(position, ".")
-
-    def data(self, position: Stones) -> dict[str, Any]:
-        return {"rows": self.format(position).split("/") if position.rows else []}
-
-    def render_text(self, position: Stones) -> str:
-        return self.format(position).replace("/", "\n")
-
-    def render_svg(self, position: Stones) -> str:
-        return stones_svg(position, f"Clobber {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells, each a stone of either colour or (one in five) empty."""

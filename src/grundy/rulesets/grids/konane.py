@@ -13,24 +13,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
-from grundy.protocol import Citation, Move, PartizanRuleset, Player
+from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.clobber import format_jump
 from grundy.rulesets.grids.stones import (
     ORTHOGONAL,
     Stones,
-    format_stones,
-    parse_stones,
+    StonesRuleset,
     rays,
-    signed_stones_key,
-    stones_svg,
 )
 from grundy.rulesets.registry import register
 
 
 @register
-class Konane(PartizanRuleset[Stones]):
+class Konane(StonesRuleset):
     name = "konane"
     summary = "Jump a stone of yours over an adjacent enemy stone (and on, in a line, if you like)."
     citation = Citation("ernst-1995", locator="§1")
@@ -40,12 +36,7 @@ class Konane(PartizanRuleset[Stones]):
         "stone lands)"
     )
     examples = ("xo.", "xo.o.", "xo.ox.", "xox./o.o./.o..", "xoxo/oxox/xo../ox..")
-
-    def parse(self, text: str) -> Stones:
-        return parse_stones(text, "xo.", "Konane")
-
-    def format(self, position: Stones) -> str:
-        return format_stones(position)
+    void = ""
 
     def format_move(self, move: Move) -> str:
         return format_jump(move)
@@ -72,23 +63,6 @@ class Konane(PartizanRuleset[Stones]):
                     yield ((*divmod(start, w), *divmod(landing, w)),
                            position._replace(cells="".join(after)))
                     after[landing] = "."
-
-    def key(self, position: Stones) -> Any:
-        return self.signed_key(position)
-
-    def signed_key(self, position: Stones) -> tuple[Any, bool]:
-        """The board's least image under the eight symmetries (empty cells are landing
-        squares, so nothing is cropped); exchanging the colours gives the conjugate."""
-        return signed_stones_key(position, "")
-
-    def data(self, position: Stones) -> dict[str, Any]:
-        return {"rows": self.format(position).split("/") if position.rows else []}
-
-    def render_text(self, position: Stones) -> str:
-        return self.format(position).replace("/", "\n")
-
-    def render_svg(self, position: Stones) -> str:
-        return stones_svg(position, f"Konane {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells of the game's checkerboard, two in five emptied."""

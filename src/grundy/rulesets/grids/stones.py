@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from grundy.protocol import ParseError
+from grundy.protocol import ParseError, PartizanRuleset
 from grundy.rulesets.drawing import INK, PAPER, svg_document, text
 
 #: The largest board parsed: rows * columns.
@@ -164,3 +164,37 @@ def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
                         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>')
     return svg_document(2 * margin + cell * position.columns,
                         2 * margin + cell * position.rows, body, title)
+
+
+class StonesRuleset(PartizanRuleset[Stones]):
+    """What the games on boards of stones share: the text format, the keys under the
+    eight symmetries with the colours exchanged as the conjugate, and the pictures.
+    A game gives its name, the cells it allows and the cells its keys may crop."""
+
+    #: The cell letters the game's boards may hold.
+    allowed: ClassVar[str] = "xo."
+    #: Cells that can never matter again, cropped from the key's board.
+    void: ClassVar[str] = "."
+
+    def parse(self, text: str) -> Stones:
+        return parse_stones(text, self.allowed, self.name.capitalize())
+
+    def format(self, position: Stones) -> str:
+        return format_stones(position)
+
+    def key(self, position: Stones) -> Any:
+        return self.signed_key(position)
+
+    def signed_key(self, position: Stones) -> tuple[Any, bool]:
+        """The cropped board's least image under the eight symmetries; exchanging the
+        colours gives the conjugate."""
+        return signed_stones_key(position, self.void)
+
+    def data(self, position: Stones) -> dict[str, Any]:
+        return {"rows": self.format(position).split("/") if position.rows else []}
+
+    def render_text(self, position: Stones) -> str:
+        return self.format(position).replace("/", "\n")
+
+    def render_svg(self, position: Stones) -> str:
+        return stones_svg(position, f"{self.name.capitalize()} {self.format(position)}")

@@ -120,11 +120,12 @@ def right_incentives(g: Game) -> tuple[Game, ...]:
 
 
 def incentives(g: Game) -> tuple[Game, ...]:
-    """Left and right incentives together, without repeats, in order of game id.
+    """Left and right incentives together, without repeats, in order of game id (the
+    order the games were first built in, which differs between sessions).
 
     >>> from grundy.values.notation import parse
-    >>> [str(x) for x in incentives(parse("^"))]
-    ['v', '^*']
+    >>> sorted(str(x) for x in incentives(parse("^")))
+    ['^*', 'v']
     """
     return tuple(sorted(set(left_incentives(g) + right_incentives(g)), key=lambda x: x.id))
 

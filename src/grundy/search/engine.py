@@ -45,6 +45,19 @@ Engine = Literal["auto", "native", "python"]
 ENGINES: tuple[str, ...] = get_args(Engine)
 
 
+def kernel_takes(kernel: Any, engine: Engine, name: str, position: Any) -> bool:
+    """Whether a solver's native kernel (None: none) takes this position; with
+    engine="native", a position it cannot take is refused in one line."""
+    if kernel is None:
+        return False
+    if kernel.fits(position):
+        return True
+    if engine == "native":
+        raise GrundyError(f"{name}'s native kernel takes {kernel.limit}: "
+                          "use --engine auto or --engine python for this position")
+    return False
+
+
 @dataclass(frozen=True)
 class MoveValue(Generic[Position]):
     """One move of a position with the Grundy value of the position it leads to."""
@@ -167,18 +180,7 @@ class Solver(Generic[Position]):
                 self.store.flush()
 
     def _native_fits(self, position: Position) -> bool:
-        """Whether the native kernel takes this position (with engine="native", a
-        position it cannot take is refused in one line)."""
-        if self.kernel is None:
-            return False
-        if self.kernel.fits(position):
-            return True
-        if self.engine == "native":
-            raise GrundyError(
-                f"{self.ruleset.name}'s native kernel takes {self.kernel.limit}: "
-                "use --engine auto or --engine python for this position"
-            )
-        return False
+        return kernel_takes(self.kernel, self.engine, self.ruleset.name, position)
 
     def _native_grundy(self, position: Position) -> int:
         """The value from the native kernel, read from and written to the store under the

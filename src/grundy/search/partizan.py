@@ -43,7 +43,7 @@ from grundy.protocol import (
     Ruleset,
 )
 from grundy.search.budget import Budget
-from grundy.search.engine import ENGINES, Engine
+from grundy.search.engine import ENGINES, Engine, kernel_takes
 from grundy.search.naive import _deep
 from grundy.search.store import Store
 from grundy.values.game import Game
@@ -179,18 +179,7 @@ class PartizanSolver(Generic[Position]):
                 self.store.flush()
 
     def _native_fits(self, position: Position) -> bool:
-        """Whether the native kernel takes this position (with engine="native", a
-        position it cannot take is refused in one line)."""
-        if self.kernel is None:
-            return False
-        if self.kernel.fits(position):
-            return True
-        if self.engine == "native":
-            raise GrundyError(
-                f"{self.ruleset.name}'s native kernel takes {self.kernel.limit}: "
-                "use --engine auto or --engine python for this position"
-            )
-        return False
+        return kernel_takes(self.kernel, self.engine, self.ruleset.name, position)
 
     def _native_value(self, position: Position) -> Game:
         """The value from the native kernel, read from and written to the store under the

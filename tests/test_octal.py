@@ -22,8 +22,9 @@ from grundy.rulesets.heaps.take_and_break import (
     exceptional_heaps,
     nim_sequence,
     periodicity,
+    python_nim_sequence,
 )
-from grundy.search import Solver
+from grundy.search import BudgetExceeded, Solver
 from grundy.search.naive import naive_grundy
 from test_cli import ok, run
 
@@ -166,3 +167,19 @@ def test_cli_octal(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "take-and-break code" in bad.stderr
     slow = run("octal", "0.77", "--to", "100000", "--max-seconds", "0.2")
     assert slow.exit_code == 3 and "time budget" in slow.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=5), st.sampled_from([0, 4]))
+def test_native_octal_sequence_agrees_with_the_python_reference(tail: list[int],
+                                                                head: int) -> None:
+    """The native kernel (grundy._native.octal_sequence) behind nim_sequence, against
+    python_nim_sequence on random octal codes, digits before the point included."""
+    rule = TakeAndBreak.parse(f"{head}." + "".join(map(str, tail)))
+    assert nim_sequence(rule, 120) == python_nim_sequence(rule, 120)
+    assert nim_sequence(rule, 120, check=lambda: None) == python_nim_sequence(rule, 120)
+
+
+def test_native_octal_sequence_stops_at_its_time_budget() -> None:
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        nim_sequence(TakeAndBreak.parse("0.777"), 200_000, max_seconds=0.05)

@@ -41,7 +41,8 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
         rule = TakeAndBreak.parse(code)
     except CodeError as error:
         raise CliError(str(error)) from None
-    values = nim_sequence(rule, count, _deadline(max_seconds))
+    values = nim_sequence(rule, count, None if max_seconds is None else _deadline(max_seconds),
+                          max_seconds)
     found = periodicity(rule, count, values)
     if plot_path is not None:
         try:

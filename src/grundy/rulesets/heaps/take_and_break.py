@@ -16,8 +16,9 @@ n ≥ n0.  For h = 2 this is the published bound 2·n0 + p + t; other h follow b
 induction on the largest remaining heap (which must lie in the periodic part), and
 n > t keeps moves that take a whole heap out of the comparison.
 
-``nim_sequence(rule, n)`` is the seam for a native kernel: it computes G(0..n−1); a
-faster implementation replaces its body and ``python_nim_sequence`` stays the reference.
+``nim_sequence(rule, n)`` computes G(0..n−1): by the native kernel
+(``grundy._native.octal_sequence``) for octal codes, by ``python_nim_sequence``, which
+stays the reference, for hexadecimal codes and Grundy's game.
 
 >>> nim_sequence(TakeAndBreak.parse("0.77"), 12)
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
@@ -172,11 +173,28 @@ def python_nim_sequence(rule: TakeAndBreak, n: int,
     return values
 
 
-def nim_sequence(rule: TakeAndBreak, n: int,
-                 check: Callable[[], None] | None = None) -> list[int]:
-    """The nim sequence G(0..n−1) of a heap game: the seam where a native kernel plugs in
-    (same arguments and result as ``python_nim_sequence``, which stays the reference).
-    ``check`` is called now and then and may raise to stop (a time budget)."""
+def nim_sequence(rule: TakeAndBreak, n: int, check: Callable[[], None] | None = None,
+                 max_seconds: float | None = None) -> list[int]:
+    """The nim sequence G(0..n−1) of a heap game.
+
+    Octal codes (digits 0-7) run in the native kernel, under ``max_seconds`` (and any
+    signal deadline); hexadecimal codes and Grundy's game run in ``python_nim_sequence``,
+    which calls ``check`` now and then (it may raise to stop).  A caller that bounds the
+    work only by ``check`` gets the Python reference, which honours it.
+    """
+    octal = not rule.unequal_split and max(rule.digits) < 8
+    if octal and n > 0 and (check is None or max_seconds is not None):
+        try:
+            from grundy import _native
+        except ImportError:
+            return python_nim_sequence(rule, n, check)
+        values, _ = _native.octal_sequence(str(rule), n - 1, None, max_seconds)
+        if values is None:
+            from grundy.search.budget import BudgetExceeded
+
+            raise BudgetExceeded(f"the nim sequence stopped after {max_seconds:g} s (time "
+                                 "budget): raise --max-seconds or ask for fewer values")
+        return values
     return python_nim_sequence(rule, n, check)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import click
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
@@ -47,6 +48,23 @@ def test_every_ruleset_and_reduction_cites_a_known_paper_with_a_locator() -> Non
 ])
 def test_cli_output_names_papers_not_seed_files(args: list[str]) -> None:
     result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert not MAINTAINERS_ONLY.search(result.output), MAINTAINERS_ONLY.search(result.output)
+
+
+def every_command(group: click.Group, path: tuple[str, ...] = ()) -> list[list[str]]:
+    """The argument lists that reach each command and subcommand of ``group``."""
+    found = []
+    for name, command in sorted(group.commands.items()):
+        found.append([*path, name])
+        if isinstance(command, click.Group):
+            found.extend(every_command(command, (*path, name)))
+    return found
+
+
+@pytest.mark.parametrize("args", every_command(cli), ids=" ".join)
+def test_every_help_text_names_papers_not_seed_files(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, [*args, "--help"])
     assert result.exit_code == 0, result.output
     assert not MAINTAINERS_ONLY.search(result.output), MAINTAINERS_ONLY.search(result.output)
 

@@ -62,7 +62,7 @@ def _walls(thermo: Thermograph) -> list[str]:
 @click.option("--latex", is_flag=True, help="Print the value in LaTeX (\\pm, \\uparrow, \\ast).")
 @click.option("--dialect", type=click.Choice(["thesis", "cgsuite"]), default="thesis",
               show_default=True,
-              help="How bars and commas nest: seed 001's reading or CGSuite's grammar "
+              help="How bars and commas nest: Ferland 2024's reading or CGSuite's grammar "
                    "(they differ only on {3|0 || 2|-1, *}-style text).")
 @time_option
 @json_option

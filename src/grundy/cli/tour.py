@@ -14,17 +14,21 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from grundy.cli import Output
-from grundy.protocol import Citation
+from grundy.protocol import Citation, PartizanRuleset
+from grundy.reductions import get as reduction
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
 from grundy.rulesets.formulas.avoid_true import AvoidTrue
 from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
 from grundy.search import Solver
+from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
-from grundy.values import format_nimber
+from grundy.values import Game, format_nimber
+from grundy.values import parse as parse_game
 
 TW = "burke-ferland-teng-2021"  # seed 000_7d67923f02e8dd4e.txt
 NP = "burke-ferland-teng-2022"  # seed 002_8bc4c30c443a0021.txt
 BURKE = "burke-2009"  # seed 004_d08755248cee49c5.txt
+FERLAND = "ferland-2024"  # seed 001_56c9c94dd1ec088e.txt (@N: character offsets)
 
 
 def cite(paper: str, locator: str) -> str:
@@ -88,6 +92,15 @@ class Calculator:
         ruleset = self.ruleset(name)
         value = self.value(ruleset, ruleset.parse(text))
         return Example(label, ruleset.name, text, value, stated, source)
+
+    def partizan_example(
+        self, label: str, name: str, text: str, stated: str = "", source: str = ""
+    ) -> Example:
+        """The canonical form of ``text`` in the partizan ruleset ``name``."""
+        ruleset = get(name)
+        assert isinstance(ruleset, PartizanRuleset), f"{name} is impartial"
+        value = PartizanSolver(ruleset).value(ruleset.parse(text))
+        return Example(label, ruleset.name, text, str(value), stated, source)
 
     def sum_example(
         self, label: str, parts: Sequence[tuple[str, str]], stated: str = "", source: str = ""
@@ -225,6 +238,85 @@ def node_kayles(calc: Calculator) -> Section:
     )
 
 
+def calculated(label: str, expression: str, computed: str, stated: str = "",
+               source: str = "") -> Example:
+    """A row of the values calculator (``grundy calc EXPRESSION``)."""
+    return Example(label, "calc", expression, computed, stated, source)
+
+
+def stops(game: Game) -> str:
+    return f"left stop {game.left_stop()}, right stop {game.right_stop()}"
+
+
+def short_games(calc: Calculator) -> Section:
+    numbers = [
+        calculated(f"{printed} is a number", printed, str(parse_game(printed)), value,
+                   cite(FERLAND, "§2.3"))  # @38327
+        for printed, value in [("{0|1}", "1/2"), ("{1/2|1}", "3/4"), ("{1|2}", "3/2"),
+                               ("1/2 + 1/2 - 1", "0")]
+    ]
+    switch = parse_game("{4|2} - 3 + *")
+    hot, hotter, doubled = parse_game("{4|2}"), parse_game("{8|-6}"), parse_game("{4|2 || 3|-2}")
+    subtraction = [  # @43856
+        calc.partizan_example(f"G{n}", "partizan-subtraction", f"1,3|2,3:{n}", stated,
+                              cite(FERLAND, "§2.3.2"))
+        for n, stated in [(1, "1"), (2, "{1|0}"), (3, "{0,{1|0}|0}"), (4, "{1|1,{1|0}}")]
+    ]
+    return Section(
+        "Short partizan games: numbers, switches, stops and temperature",
+        cite(FERLAND, "Ch. 2"),
+        ["Ferland's thesis introduces the partizan theory with small worked values; each is "
+         "computed here by the values calculator (grundy calc) or by solving the ruleset.  "
+         "Two statements are errata (docs/errata.md): {4|2 || 3|-2} equals the number 2, so "
+         "both its stops are 2, and {4|2} has temperature 1 (mean 3), not 2.",
+         "SUBTRACTION{(1,3)|(2,3)}: Left removes 1 or 3 tokens, Right 2 or 3; G_n is the "
+         "heap of n.  The stated forms are the thesis' own, written without spaces."],
+        [*numbers,
+         calculated("{4|2} - 3 + *", "{4|2} - 3 + *", switch.outcome().name, "N",
+                    cite(FERLAND, "§2.3.2.3")),  # @43294
+         calculated("stops of {4|2 || 3|-2}", "{4|2 || 3|-2}", stops(doubled),
+                    "left stop 2, right stop 3", cite(FERLAND, "§2.3.2")),  # @42123
+         calculated("temperature of {4|2}", "{4|2}", str(hot.temperature()), "2",
+                    cite(FERLAND, "§2.3.3.3")),  # @48944
+         calculated("temperature of {8|-6}", "{8|-6}", str(hotter.temperature()), "7",
+                    cite(FERLAND, "Def 2.3.3")),  # @50464
+         calculated("{8|-6} cooled by 7", "{8|-6}", str(hotter.cool(7)), "1*",
+                    cite(FERLAND, "Def 2.3.3")),
+         *subtraction],
+    )
+
+
+def superstars_and_quantum(calc: Calculator) -> Section:
+    epmx, stars = get("epmx"), get("superstars")
+    assert isinstance(epmx, PartizanRuleset) and isinstance(stars, PartizanRuleset)
+    example = epmx.examples[0]  # @113639
+    image = reduction("epmx-superstars").map_position(epmx.parse(example))
+    quantum = calc.ruleset("quantum-nim")
+    figure = [  # @136442: the player to move wins (N) or loses (P)
+        Example(f"Figure 6.1: {text}", quantum.name, text,
+                "N" if calc.value(quantum, quantum.parse(text)) != "0" else "P", stated,
+                cite(FERLAND, "Figure 6.1"))
+        for text, stated in [("2,2", "N"), ("<(1,2)|(2,1)>", "P"), ("<(0,2)|(1,1)>", "N"),
+                             ("<(0,2)|(1,0)|(1,1)>", "N"), ("0,1", "N")]
+    ]
+    return Section(
+        "Superstars, EPMX and Quantum Nim",
+        cite(FERLAND, "§4.2.1, §6.1"),
+        ["Thm 4.2.4 maps an EPMX formula to a sum of superstars (the registered reduction "
+         "epmx-superstars); the thesis' example sum is N and X loses the formula game "
+         "whoever starts (the thesis' 'X wins going first' direction is one-way: see "
+         "docs/errata.md).",
+         "Quantum Nim: a quantum move is a superposition of classical moves; it is legal when "
+         "each of them is legal in some realization of the position."],
+        [Example("EPMX example as superstars", stars.name, stars.format(image),
+                 PartizanSolver(stars).outcome(image).name, "N", cite(FERLAND, "Thm 4.2.4")),
+         Example("EPMX example: who wins", epmx.name, example,
+                 PartizanSolver(epmx).outcome(epmx.parse(example)).name, "R",
+                 cite(FERLAND, "§4.2.1")),
+         *figure],
+    )
+
+
 def errata(calc: Calculator) -> Section:
     tw = calc.ruleset("transverse-wave")
 
@@ -259,7 +351,8 @@ def errata(calc: Calculator) -> Section:
 
 
 SECTIONS: list[Callable[[Calculator], Section]] = [
-    table_2, move_example, avoid_true, nim, node_kayles, errata,
+    table_2, move_example, avoid_true, nim, node_kayles, short_games, superstars_and_quantum,
+    errata,
 ]
 
 

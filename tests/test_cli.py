@@ -327,11 +327,10 @@ def test_tour_shows_values_computed_now() -> None:
                 continue  # partizan rows: test_tour_ferland_sections
             ruleset = impartial(example["ruleset"])
             position = ruleset.parse(example["position"])
-            value = Solver(ruleset).grundy(position)
             if example["computed"] in ("N", "P"):  # rows that state the winner
-                assert example["computed"] == ("N" if value else "P")
+                assert example["computed"] == Solver(ruleset).outcome(position).name
             else:
-                assert example["computed"] == format_nimber(value)
+                assert example["computed"] == format_nimber(Solver(ruleset).grundy(position))
             checked += 1
     assert checked >= 20
 
@@ -365,6 +364,14 @@ def test_tour_ferland_sections() -> None:
             assert isinstance(ruleset, PartizanRuleset)
             value = PartizanSolver(ruleset).value(ruleset.parse(example["position"]))
             assert example["computed"] == str(value)
+
+
+def test_tour_burke_section_agrees_with_the_thesis() -> None:
+    section = next(s for s in json.loads(ok("tour", "--json").stdout)
+                   if s["title"] == "Atropos and Matchmaker")
+    assert [e["computed"] for e in section["examples"][:5]] == ["N", "N", "P", "P", "N"]
+    assert len(section["examples"]) == 11
+    assert all(e["verdict"] == "agrees" for e in section["examples"])
 
 
 def test_tour_node_kayles_section_is_computed_or_skipped() -> None:

@@ -17,6 +17,7 @@ from grundy.cli import Output
 from grundy.protocol import Citation, PartizanRuleset
 from grundy.reductions import get as reduction
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
+from grundy.rulesets.atropos.search import AtroposSolver, start_state
 from grundy.rulesets.formulas.avoid_true import AvoidTrue
 from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
 from grundy.search import Solver
@@ -317,6 +318,33 @@ def superstars_and_quantum(calc: Calculator) -> Section:
     )
 
 
+def burke_thesis(calc: Calculator) -> Section:
+    atropos = [  # L1184: the thesis reports 3, 4 and 7 first-player wins, 5 and 6 losses
+        Example(f"Atropos, size {n}", "atropos", str(n),
+                "N" if AtroposSolver(n).wins(start_state(n)) else "P", stated,
+                cite(BURKE, "§5.2"))
+        for n, stated in [(3, "N"), (4, "N"), (5, "P"), (6, "P"), (7, "N")]
+    ]
+    full = calc.ruleset("full-matchmaker")
+    reversed_matching = [  # Lemma 4.3.1: nimber = crossed pairs mod 2, L1095-1104
+        calc.example(f"Full Matchmaker, {n} per side", full.name,
+                     f"{n}:" + ",".join(f"{k}-{n - k + 1}" for k in range(1, n + 1)),
+                     format_nimber(n * (n - 1) // 2 % 2), cite(BURKE, "Lemma 4.3.1"))
+        for n in range(2, 8)
+    ]
+    return Section(
+        "Atropos and Matchmaker",
+        cite(BURKE, "§5.2, Lemma 4.3.1"),
+        ["Atropos from the empty board: the thesis reports who wins up to size 7, and "
+         "conjectures (Conjecture 5.2.1) that the first player wins exactly when n mod 4 is 0 "
+         "or 3; grundy's native solver agrees, and settles size 8 as a first-player win "
+         "(docs/atropos.md).",
+         "Full Matchmaker starts from the reversed matching, whose n(n-1)/2 pairs all cross; "
+         "Lemma 4.3.1 gives every position's nimber as the number of crossed pairs mod 2."],
+        [*atropos, *reversed_matching],
+    )
+
+
 def errata(calc: Calculator) -> Section:
     tw = calc.ruleset("transverse-wave")
 
@@ -352,7 +380,7 @@ def errata(calc: Calculator) -> Section:
 
 SECTIONS: list[Callable[[Calculator], Section]] = [
     table_2, move_example, avoid_true, nim, node_kayles, short_games, superstars_and_quantum,
-    errata,
+    burke_thesis, errata,
 ]
 
 

@@ -437,7 +437,7 @@ def test_calc_bad_notation_and_length_cap(client: TestClient) -> None:
 
 
 def test_calc_timeout_kills_and_replaces_the_worker(client: TestClient) -> None:
-    message = error(client, "/api/calc", 504, expression=SLOW, max_seconds=0.2)
+    message = error(client, "/api/calc", 413, expression=SLOW, max_seconds=0.2)
     assert "not solved within the budget" in message
     assert post(client, "/api/calc", expression="{1|0}")["value"] == "{1|0}"
 

@@ -17,7 +17,7 @@ the size cap or a request that overran its deadline, and 429 when busy):
 - ``POST /api/reduce``: a position mapped across a reduction, both values side by side;
 - ``POST /api/calc``: the value calculator (CGSuite notation; value, outcome, mean,
   temperature, stops, thermograph walls and an SVG), in a worker process with a hard
-  timeout (``grundy.web.values``); 504 with "not solved within the budget" on timeout;
+  timeout (``grundy.web.values``); 413 with "not solved within the budget" on timeout;
 - ``GET /api/lattice``: the lattice of rulesets (SVG) and its reductions, each with a
   link to map a position across it.
 
@@ -266,7 +266,7 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.exception_handler(CalcTimeout)
     async def calc_timeout(request: Request, error: CalcTimeout) -> JSONResponse:
-        return _error(504, str(error))
+        return _error(413, str(error))
 
     @app.exception_handler(GrundyError)
     async def bad_input(request: Request, error: GrundyError) -> JSONResponse:

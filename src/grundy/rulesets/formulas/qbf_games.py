@@ -33,9 +33,9 @@ order for QBF), ``; pass`` (True's extra move of the selector games), ``; clause
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player, read_int
 from grundy.rulesets.drawing import svg_document, text
@@ -108,8 +108,8 @@ class QbfGame(PartizanRuleset[Superposition]):
     variant: ClassVar[str]
     ordered: ClassVar[bool]
     width: ClassVar[int] = 1
-    limits = {"variables": MAX_VARIABLES, "clauses": MAX_CLAUSES,
-              "realizations": MAX_REALIZATIONS}
+    limits: ClassVar[Mapping[str, int]] = {
+        "variables": MAX_VARIABLES, "clauses": MAX_CLAUSES, "realizations": MAX_REALIZATIONS}
 
     # -- rules -------------------------------------------------------------
     def assignments(self, p: QbfPosition, player: Player) -> Iterator[tuple[Move, QbfPosition]]:
@@ -137,9 +137,9 @@ class QbfGame(PartizanRuleset[Superposition]):
         if self.variant == "haymaker" and p.won(player):
             yield "blow", over
         if self.variant == "ko":
-            for (v, bit), q in list(self.assignments(p, player)):
+            for move, q in list(self.assignments(p, player)):
                 if q.won(player):
-                    yield ("ko", v, bit), q._replace(over=True)
+                    yield ("ko", *cast(tuple[int, int], move)), q._replace(over=True)
         if self.variant in ("haymaker", "ko") or not p.full:
             return
         if self.variant == "phantom-move":
@@ -158,9 +158,10 @@ class QbfGame(PartizanRuleset[Superposition]):
             for v in vertices(p.true_literals(p.clauses[p.chosen])):
                 yield ("literal", v, p.values >> v & 1), over
 
-    def moves(self, position: Superposition, player: Player) -> Iterator[tuple[Move, Superposition]]:
+    def moves(self, position: Superposition,
+              player: Player) -> Iterator[tuple[Move, Superposition]]:
         """Classical moves feasible in some realization, applied where feasible, then
-        superpositions of 2..width distinct ones (seed 001 §6.1, L1045)."""
+        superpositions of 2..width distinct ones (seed 001 §6.1, L934)."""
         table = [dict(self.classical_moves(p, player)) for p in position]
         labels = list(dict.fromkeys(label for moves in table for label in moves))
         for k in range(1, min(self.width, len(labels)) + 1):
@@ -254,7 +255,7 @@ class QbfGame(PartizanRuleset[Superposition]):
             return "<" + "|".join(sorted(map(self.format_move, move))) + ">"
         if isinstance(move, str):
             return move
-        kind, *rest = move  # type: ignore[misc]
+        kind, *rest = cast(tuple[Any, ...], move)
         if kind == "clause":
             return f"clause={rest[0] + 1}"
         if kind == "literal":
@@ -280,7 +281,8 @@ class QbfGame(PartizanRuleset[Superposition]):
         lines = [self.format_realization(p) for p in position]
         width = 20 + 8 * max(map(len, lines))
         body = [text(width / 2, 20 + 24 * i, line) for i, line in enumerate(lines)]
-        return svg_document(width, 16 + 24 * len(lines), body, f"{self.name} {self.format(position)}")
+        return svg_document(width, 16 + 24 * len(lines), body,
+                            f"{self.name} {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Superposition:
         """A classical start: ``size`` variables (at most 4 for the quantum games) and
@@ -296,7 +298,7 @@ class QbfGame(PartizanRuleset[Superposition]):
 
 
 _RULES = {
-    "phantom-move": "once all are set, the player to move may move iff the assignment wins for them",
+    "phantom-move": "once all are set, the player to move may move iff the assignment wins",
     "clause-selector": "once all are set, False may select an all-false clause",
     "literal-selector": "once all are set, False selects a clause and True a true literal in it",
     "tko": "no move into or after the opponent's victory condition",
@@ -315,8 +317,9 @@ def _family() -> None:
             attributes = {
                 "name": f"{prefix}{variant}-{order}",
                 "variant": variant, "ordered": ordered, "width": width,
-                "summary": (f"{'Quantum (width 2) ' if width > 1 else ''}{variant} {order.upper()}: "
-                            f"True (Left, first) and False set variables, {how}; {_RULES[variant]}."),
+                "summary": (f"{'Quantum (width 2) ' if width > 1 else ''}{variant} "
+                            f"{order.upper()}: True (Left, first) and False set variables, "
+                            f"{how}; {_RULES[variant]}."),
                 "citation": Citation(SEED, "L1157-1192", "§6.4.1"),
                 "text_format": ("N:clauses -- x1, x3, ... are True's (T1, T2, ...), x2, x4, ... "
                                 "False's; then optionally '; x1=1,x2=0', '; pass', "

@@ -137,6 +137,33 @@ def test_phantom_move_erratum_smallest_counterexample() -> None:
     assert "f = (~x1|~x2)&(x1|x2)" in ERRATA
 
 
+def test_quantum_phantom_move_from_quantum_starts() -> None:
+    """Cors 6.4.2 and 6.4.11 (L1207, L1288): from a superposition of formulas f_i the
+    phantom player collapses to the realization of their choice, so True wins iff
+    ∀F ∃T ∨f_i in Case Even (True's phantom move) and iff ∃T ∀F ∧f_i in Case Odd --
+    not ∨f_i there (docs/errata.md): ⟨(x1)|(~x1)⟩ is lost by True though ∃x1 (x1 ∨ ~x1)."""
+    def wins(name: str, n: int, a: Clauses, b: Clauses) -> bool:
+        game = get(name)
+        assert isinstance(game, PartizanRuleset)
+        start = tuple(sorted({QbfPosition(n, a), QbfPosition(n, b)}))
+        return PartizanSolver(game).wins_first(start, Player.LEFT)
+
+    for order in ("qbf", "qsat"):
+        name = f"quantum-phantom-move-{order}"
+        for n, m in ((1, 2), (2, 1), (3, 1)):
+            trues, falses = sides(n)
+            for a, b in itertools.combinations(list(formulas(n, m)), 2):
+                if n % 2 == 0:
+                    claim = all(any(holds(a, t | f) or holds(b, t | f) for t in trues)
+                                for f in falses)
+                else:
+                    claim = any(all(holds(a, t | f) and holds(b, t | f) for f in falses)
+                                for t in trues)
+                assert wins(name, n, a, b) == claim, (name, n, a, b)
+        assert not wins(name, 1, ((1, 0),), ((0, 1),))
+    assert "⟨(x1)|(~x1)⟩" in ERRATA
+
+
 def test_quantum_literal_selector_is_tautology() -> None:
     """Thm 6.4.3 (co-NP)."""
     assert mismatches("quantum-literal-selector-qbf", literal_selector) == []

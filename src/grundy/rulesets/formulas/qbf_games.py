@@ -48,6 +48,8 @@ SEED = "001_56c9c94dd1ec088e.wrapped.txt"
 #: Most realizations of a superposition given as text.
 MAX_REALIZATIONS = 64
 VARIANTS = ("phantom-move", "clause-selector", "literal-selector", "tko", "ko", "haymaker")
+TITLES = dict(zip(VARIANTS, ("Phantom-Move", "ClauseSelector", "LiteralSelector", "TKO", "KO",
+                             "Haymaker"), strict=True))
 #: True's variables x1, x3, x5, ... (bit i is x(i+1)).
 TRUE_OWNS = int("01" * (MAX_VARIABLES // 2 + 1), 2)
 
@@ -317,7 +319,7 @@ def _family() -> None:
             attributes = {
                 "name": f"{prefix}{variant}-{order}",
                 "variant": variant, "ordered": ordered, "width": width,
-                "summary": (f"{'Quantum (width 2) ' if width > 1 else ''}{variant} "
+                "summary": (f"{'Quantum (width 2) ' if width > 1 else ''}{TITLES[variant]} "
                             f"{order.upper()}: True (Left, first) and False set variables, "
                             f"{how}; {_RULES[variant]}."),
                 "citation": Citation(SEED, "L1157-1192", "§6.4.1"),

@@ -56,6 +56,31 @@ def clause_text(clause: tuple[int, int]) -> str:
     return "(" + "|".join(literals) + ")"
 
 
+def parse_clauses(formula: str, variables: int) -> tuple[tuple[int, int], ...]:
+    """CNF text ``(x1|~x2)&(x3)`` over x1..x(variables) as (positive, negative) masks;
+    'true' for no clause, ``()`` for an empty clause."""
+    if formula == "true":
+        return ()
+    clauses = []
+    for part in formula.split("&"):
+        part = part.strip()
+        if not (part.startswith("(") and part.endswith(")")):
+            raise ParseError(f"clause {part!r} needs parentheses, like (x1|~x2)")
+        pos = neg = 0
+        for literal in filter(None, (p.strip() for p in part[1:-1].split("|"))):
+            match = _LITERAL.fullmatch(literal)
+            if match is None or not 1 <= int(match.group(2)) <= variables:
+                raise ParseError(f"{literal!r} is not a literal x1..x{variables} or "
+                                 f"~x1..~x{variables}")
+            bit = 1 << (int(match.group(2)) - 1)
+            if match.group(1):
+                neg |= bit
+            else:
+                pos |= bit
+        clauses.append((pos, neg))
+    return tuple(clauses)
+
+
 @register
 class TqbfGame(PartizanRuleset[Tqbf]):
     name = "tqbf-game"
@@ -78,7 +103,7 @@ class TqbfGame(PartizanRuleset[Tqbf]):
             raise ParseError(f"{variables} variables: give an odd number from 1 to "
                              f"{MAX_VARIABLES} (the formula is ∃x1 ∀x2 ... ∃xN)")
         formula, *options = (part.strip() for part in rest.split(";"))
-        clauses = self._clauses(formula, variables)
+        clauses = parse_clauses(formula, variables)
         assigned, values, over = 0, 0, False
         for option in options:
             if option == "over":
@@ -96,29 +121,6 @@ class TqbfGame(PartizanRuleset[Tqbf]):
         if over and assigned < variables:
             raise ParseError("'over' needs every variable assigned: remove it or assign them")
         return Tqbf(variables, clauses, assigned, values, over)
-
-    @staticmethod
-    def _clauses(formula: str, variables: int) -> tuple[tuple[int, int], ...]:
-        if formula == "true":
-            return ()
-        clauses = []
-        for part in formula.split("&"):
-            part = part.strip()
-            if not (part.startswith("(") and part.endswith(")")):
-                raise ParseError(f"clause {part!r} needs parentheses, like (x1|~x2)")
-            pos = neg = 0
-            for literal in filter(None, (p.strip() for p in part[1:-1].split("|"))):
-                match = _LITERAL.fullmatch(literal)
-                if match is None or not 1 <= int(match.group(2)) <= variables:
-                    raise ParseError(f"{literal!r} is not a literal x1..x{variables} or "
-                                     f"~x1..~x{variables}")
-                bit = 1 << (int(match.group(2)) - 1)
-                if match.group(1):
-                    neg |= bit
-                else:
-                    pos |= bit
-            clauses.append((pos, neg))
-        return tuple(clauses)
 
     def format(self, position: Tqbf) -> str:
         formula = "&".join(map(clause_text, position.clauses)) or "true"

@@ -6,10 +6,19 @@ import functools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grundy.protocol import ParseError, PartizanRuleset, Player
 from grundy.rulesets import get
 from grundy.rulesets.grids.hex import HexBoard, connected, neighbours
+from grundy.rulesets.grids.hex_search import (
+    HexSearch,
+    captured_pairs,
+    dead_cells,
+    reduce,
+    winner,
+)
 from grundy.search.partizan import PartizanSolver, naive_value
 from grundy.values import Outcome
 
@@ -101,3 +110,95 @@ def test_moves_stop_once_someone_connects_and_text() -> None:
     for bad, message in [("12", "1 to 11"), ("R./..B", "square"), ("X./..", "'X'")]:
         with pytest.raises(ParseError, match=message):
             HEX.parse(bad)
+
+
+# -- the fast search: dead and captured cells, checked against the plain game tree ------
+
+@functools.cache
+def plain_wins(board: HexBoard, player: Player) -> bool:
+    """The oracle: the ruleset's own game tree, nothing else (normal play)."""
+    return any(not plain_wins(child, player.opponent)
+               for child in HEX.options(board, player))
+
+
+def hex_winner(board: HexBoard, player: Player) -> bool:
+    """Does ``player``, to move, win?  A board where someone has joined their sides is
+    won by them (as a position reached in play, not as a normal-play terminal)."""
+    joined = winner(board.n, board.red, board.blue)
+    if joined is not None:
+        return joined is (player is Player.LEFT)
+    return plain_wins(board, player)
+
+
+@st.composite
+def small_boards(draw: st.DrawFn) -> HexBoard:
+    """Boards of side 1-4 with at most 9 empty cells and nobody joined yet."""
+    n = draw(st.integers(1, 4))
+    cells = draw(st.permutations(range(n * n)))
+    stones = draw(st.integers(max(0, n * n - 9), n * n))
+    board = HexBoard(n, 0, 0)
+    for cell in cells[:stones]:
+        red = draw(st.booleans())
+        grown = board._replace(red=board.red | 1 << cell) if red else \
+            board._replace(blue=board.blue | 1 << cell)
+        if winner(n, grown.red, grown.blue) is None:
+            board = grown
+    return board
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_filling_dead_cells_either_colour_keeps_the_outcome(board: HexBoard) -> None:
+    dead = dead_cells(*board)
+    for player in Player:
+        expected = hex_winner(board, player)
+        assert hex_winner(board._replace(red=board.red | dead), player) is expected
+        assert hex_winner(board._replace(blue=board.blue | dead), player) is expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_filling_captured_pairs_keeps_the_outcome(board: HexBoard) -> None:
+    red, blue = captured_pairs(*board)
+    filled = board._replace(red=board.red | red, blue=board.blue | blue)
+    reduced = HexBoard(board.n, *reduce(*board))
+    for player in Player:
+        expected = hex_winner(board, player)
+        assert hex_winner(filled, player) is expected
+        assert hex_winner(reduced, player) is expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_the_fast_search_matches_the_game_tree(board: HexBoard) -> None:
+    for player in Player:
+        assert HexSearch(board.n).wins(board.red, board.blue, player is Player.LEFT) \
+            is plain_wins(board, player)
+        assert PartizanSolver(HEX).wins_first(board, player) is plain_wins(board, player)
+
+
+def test_the_reductions_are_not_vacuous() -> None:
+    """The standard patterns occur: four red neighbours in a row kill a cell, a red
+    stone in the middle of a 3×3 board captures a pair on each of its edges and so wins
+    at once, and random boards have dead cells and captured pairs of both colours."""
+    board = HEX.parse(".R../R.../RR../....")  # (1,1) and (0,0) (the top edge counts)
+    assert dead_cells(*board) == 1 << 5 | 1 << 0  # have four red neighbours in a row
+    centre = HEX.parse(".../.R./...")
+    assert winner(*HexBoard(3, *reduce(*centre))) is True
+    rng = random.Random(2)
+    found = {"dead": 0, "red": 0, "blue": 0}
+    for _ in range(200):
+        n, red, blue = HEX.random_position(rng, 3)
+        found["dead"] += bool(dead_cells(n, red, blue))
+        pairs = captured_pairs(n, red, blue)
+        found["red"] += bool(pairs[0])
+        found["blue"] += bool(pairs[1])
+    assert all(found.values()), found
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_strategy_stealing_cross_check(n: int) -> None:
+    """The first player wins every empty board (strategy stealing): a check of the
+    search, which never assumes it."""
+    search = HexSearch(n)
+    assert search.wins(0, 0, True) and search.wins(0, 0, False)

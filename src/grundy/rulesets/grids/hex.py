@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import Citation, Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import INK, svg_document, text
@@ -163,6 +163,23 @@ class Hex(PartizanRuleset[HexBoard]):
                 yield (cell // n, cell % n), (HexBoard(n, red | bit, blue)
                                               if player is Player.LEFT
                                               else HexBoard(n, red, blue | bit))
+
+    outcomes_only = True
+    #: Most boards one side's search keeps between calls before its table is dropped.
+    MAX_TABLE: ClassVar[int] = 2_000_000
+
+    def own_wins_first(self, position: HexBoard, player: Player, budget: Any) -> bool | None:
+        """The win/loss search with dead and captured cells filled in
+        (``hex_search.HexSearch``), one per board side, its table kept between calls so
+        a game reuses it."""
+        from grundy.rulesets.grids.hex_search import HexSearch  # it imports this module
+
+        searches: dict[int, HexSearch] = self.__dict__.setdefault("_searches", {})
+        search = searches.get(position.n)
+        if search is None or len(search.table) > self.MAX_TABLE:
+            search = searches[position.n] = HexSearch(position.n)
+        search.tick = budget.tick
+        return search.wins(position.red, position.blue, player is Player.LEFT)
 
     def key(self, position: HexBoard) -> Key:
         """The least of the board and its half turn."""

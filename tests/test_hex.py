@@ -16,9 +16,11 @@ from grundy.rulesets.grids.hex_search import (
     HexSearch,
     captured_pairs,
     dead_cells,
+    native_kernel,
     reduce,
     winner,
 )
+from grundy.search.engine import ENGINES, Engine
 from grundy.search.partizan import PartizanSolver, naive_value
 from grundy.values import Outcome
 
@@ -172,9 +174,44 @@ def test_filling_captured_pairs_keeps_the_outcome(board: HexBoard) -> None:
 @given(small_boards())
 def test_the_fast_search_matches_the_game_tree(board: HexBoard) -> None:
     for player in Player:
-        assert HexSearch(board.n).wins(board.red, board.blue, player is Player.LEFT) \
-            is plain_wins(board, player)
+        for engine in ENGINES:
+            assert HexSearch(board.n, engine=engine).wins(
+                board.red, board.blue, player is Player.LEFT) is plain_wins(board, player)
         assert PartizanSolver(HEX).wins_first(board, player) is plain_wins(board, player)
+
+
+@st.composite
+def larger_boards(draw: st.DrawFn) -> HexBoard:
+    """Boards of side 1-11, each cell red, blue or empty (joined or not)."""
+    n = draw(st.integers(1, 11))
+    colours = draw(st.lists(st.sampled_from("RB..."), min_size=n * n, max_size=n * n))
+    return HexBoard(n, sum(1 << i for i, c in enumerate(colours) if c == "R"),
+                    sum(1 << i for i, c in enumerate(colours) if c == "B"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(larger_boards())
+def test_the_native_reductions_match_python(board: HexBoard) -> None:
+    kernel = native_kernel(board.n)
+    assert kernel is not None
+    assert kernel.reduce(board.red, board.blue) == reduce(*board)
+
+
+def test_the_native_search_matches_python_on_five_by_five() -> None:
+    """Random 5×5 boards with 6-10 stones: both engines agree (the Python one is the
+    definition, checked against the game tree above)."""
+    rng = random.Random(7)
+    native, python = HexSearch(5), HexSearch(5, engine="python")
+    assert native.kernel is not None
+    for _ in range(10):
+        red = blue = 0
+        for cell in rng.sample(range(25), rng.randint(6, 10)):
+            if rng.random() < 0.5:
+                red |= 1 << cell
+            else:
+                blue |= 1 << cell
+        for red_moves in (True, False):
+            assert native.wins(red, blue, red_moves) is python.wins(red, blue, red_moves)
 
 
 def test_the_reductions_are_not_vacuous() -> None:
@@ -196,9 +233,10 @@ def test_the_reductions_are_not_vacuous() -> None:
     assert all(found.values()), found
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_strategy_stealing_cross_check(n: int) -> None:
+@pytest.mark.parametrize(("n", "engine"), [(1, "python"), (2, "python"), (3, "python"),
+                                           (4, "python"), (5, "native")])
+def test_strategy_stealing_cross_check(n: int, engine: Engine) -> None:
     """The first player wins every empty board (strategy stealing): a check of the
     search, which never assumes it."""
-    search = HexSearch(n)
+    search = HexSearch(n, engine=engine)
     assert search.wins(0, 0, True) and search.wins(0, 0, False)

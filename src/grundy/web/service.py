@@ -209,11 +209,6 @@ class Workbench:
         solver.budget = self.budget(seconds, nodes)
         return solver
 
-    def wins(self, solver: Solver[Any] | PartizanSolver[Any], child: Any,
-             mover: Player | None) -> bool:
-        """Does the move to ``child`` win for ``mover``?"""
-        return solver.outcome(child) in WINS_AFTER_MOVE[mover]
-
     def unsolved(self, solver: Solver[Any] | PartizanSolver[Any]) -> dict[str, Any]:
         """What a page shows when a search runs out of its budget, in the page's terms."""
         spent = solver.budget
@@ -325,7 +320,7 @@ class Workbench:
             if isinstance(solver, Solver):
                 value, outcome = _impartial_value(solver, position)
             else:
-                value, outcome = str(solver.value(position)), solver.outcome(position)
+                value, outcome = _partizan_value(solver, position)
         except BudgetExceeded:
             return self.unsolved(solver)
         return {
@@ -386,7 +381,8 @@ class Workbench:
                     value, outcome = _impartial_value(solver, child)
                     winning = outcome is Outcome.P
                 else:
-                    value, winning = str(solver.value(child)), self.wins(solver, child, mover)
+                    value, outcome = _partizan_value(solver, child)
+                    winning = outcome in WINS_AFTER_MOVE[mover]
                 moves.append({"label": ruleset.format_move(move),
                               "position": ruleset.format(child),
                               "value": value, "winning": winning})
@@ -437,6 +433,14 @@ class Workbench:
                 return move, "a winning move"
             return rng.choice(legal)[0], "no winning move exists (a P-position): a random move"
         return rng.choice(legal)[0], "a random move"
+
+
+def _partizan_value(solver: PartizanSolver[Any], position: Any) -> tuple[str, Outcome]:
+    """The canonical form and outcome; for rulesets searched for outcomes only (Hex),
+    the outcome class alone, from their own fast search."""
+    outcome = solver.outcome(position)
+    return (outcome.value if solver.ruleset.outcomes_only else str(solver.value(position)),
+            outcome)
 
 
 def _impartial_value(solver: Solver[Any], position: Any) -> tuple[str, Outcome]:

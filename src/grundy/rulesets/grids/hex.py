@@ -170,15 +170,15 @@ class Hex(PartizanRuleset[HexBoard]):
 
     def own_wins_first(self, position: HexBoard, player: Player, budget: Any) -> bool | None:
         """The win/loss search with dead and captured cells filled in
-        (``hex_search.HexSearch``), one per board side, its table kept between calls so
-        a game reuses it."""
+        (``hex_search.HexSearch``, native where built), one per board side, its table
+        kept between calls so a game reuses it."""
         from grundy.rulesets.grids.hex_search import HexSearch  # it imports this module
 
         searches: dict[int, HexSearch] = self.__dict__.setdefault("_searches", {})
         search = searches.get(position.n)
-        if search is None or len(search.table) > self.MAX_TABLE:
+        if search is None or len(search) > self.MAX_TABLE:
             search = searches[position.n] = HexSearch(position.n)
-        search.tick = budget.tick
+        search.budget = budget
         return search.wins(position.red, position.blue, player is Player.LEFT)
 
     def key(self, position: HexBoard) -> Key:

@@ -39,9 +39,15 @@ Cells are numbered r·n + c as in ``grids.hex``; red joins top and bottom.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from grundy.protocol import GrundyError
 from grundy.rulesets.grids.hex import sides, spread
+from grundy.search.budget import Budget
+from grundy.search.engine import Engine
+
+if TYPE_CHECKING:
+    from grundy._native import HexKernel
 
 #: What a neighbour of a cell is, for one player: theirs, empty, or useless to them.
 MINE, FREE, OTHER = 0, 1, 2
@@ -166,20 +172,47 @@ def centre_first(n: int) -> tuple[int, ...]:
         abs(i // n - middle) + abs(i % n - middle) + abs(i // n + i % n - 2 * middle), i)))
 
 
-class HexSearch:
-    """Does the player to move win?  Red is Left.  ``tick`` is called once per
-    position expanded (a budget's); the table is kept between calls."""
+def native_kernel(n: int) -> HexKernel | None:
+    """The Rust kernel for this side, or None when ``grundy._native`` is not built."""
+    try:
+        from grundy import _native
+    except ImportError:
+        return None
+    return _native.HexKernel(n)
 
-    def __init__(self, n: int, tick: Callable[[int], None] | None = None) -> None:
+
+class HexSearch:
+    """Does the player to move win?  Red is Left.  Runs in the native kernel unless
+    ``engine`` is ``"python"``; the table (either engine's) is kept between calls.
+
+    >>> HexSearch(4).wins(0, 0, True)
+    True
+    """
+
+    def __init__(self, n: int, budget: Budget | None = None, engine: Engine = "auto") -> None:
         self.n = n
-        self.tick = tick
+        self.budget = budget if budget is not None else Budget()
+        self.kernel = None if engine == "python" else native_kernel(n)
+        if engine == "native" and self.kernel is None:
+            raise GrundyError("no native Hex kernel: use --engine python")
         #: (red, blue, red to move) of reduced boards -> does the player to move win?
         self.table: dict[tuple[int, int, bool], bool] = {}
 
+    def __len__(self) -> int:
+        """Boards in the transposition table (the native kernel's, where it searched)."""
+        return len(self.kernel) if self.kernel is not None else len(self.table)
+
     def wins(self, red: int, blue: int, red_moves: bool) -> bool:
         """The player to move wins (normal play: nobody moves once someone connects)."""
+        self.budget.start()
         if winner(self.n, red, blue) is not None:
             return False
+        if self.kernel is not None:
+            nodes, seconds = self.budget.remaining()
+            won, expanded = self.kernel.wins(red, blue, red_moves, nodes, seconds)
+            self.budget.charge(expanded, won is not None, len(self.kernel))
+            assert won is not None  # charge raised BudgetExceeded otherwise
+            return won
         return self._wins(red, blue, red_moves)
 
     def _wins(self, red: int, blue: int, red_moves: bool) -> bool:
@@ -193,8 +226,7 @@ class HexSearch:
         known = self.table.get(entry)
         if known is not None:
             return known
-        if self.tick is not None:
-            self.tick(len(self.table))
+        self.budget.tick(len(self.table))
         empty = ((1 << n * n) - 1) & ~(red | blue)
         order = [cell for cell in centre_first(n) if empty >> cell & 1]
         children = [(red | 1 << cell, blue) if red_moves else (red, blue | 1 << cell)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
 
 import pytest
@@ -240,3 +241,44 @@ def test_strategy_stealing_cross_check(n: int, engine: Engine) -> None:
     search, which never assumes it."""
     search = HexSearch(n, engine=engine)
     assert search.wins(0, 0, True) and search.wins(0, 0, False)
+
+
+# -- playing against the computer ------------------------------------------------------
+
+def test_play_at_the_terminal_with_hints_and_a_perfect_computer() -> None:
+    """The computer moves first as Red on the empty 4×4 board (a first-player win) and
+    wins whatever the human tries; the hint on 3×3 lists exactly the game tree's
+    winning moves."""
+    from click.testing import CliRunner
+
+    from grundy.cli.main import cli
+
+    runner = CliRunner()
+    every_cell = "".join(f"{r},{c}\n" for r in range(4) for c in range(4))
+    played = runner.invoke(cli, ["play", "hex", "4", "--first", "computer", "--side", "R",
+                                 "--level", "perfect", "--json"], input=every_cell)
+    assert played.exit_code == 0, played.output
+    record = json.loads(played.stdout)
+    assert record["winner"] == "computer" and record["end"] == "no move"
+    board = HEX.parse("3")
+    winning = [HEX.format_move(move) for move, child in HEX.moves(board, Player.LEFT)
+               if not plain_wins(child, Player.RIGHT)]
+    hinted = runner.invoke(cli, ["play", "hex", "3"], input="?\nquit\n")
+    assert f"Winning moves: {', '.join(winning)}" in hinted.stdout
+
+
+def test_the_workbench_hints_outcomes_and_plays_winning_moves() -> None:
+    from grundy.web import Workbench
+
+    bench = Workbench()
+    board = HEX.parse("R../.B./...")
+    hint = bench.hint("hex", HEX.format(board), "R")
+    children = [child for _, child in HEX.moves(board, Player.RIGHT)]
+    assert [m["winning"] for m in hint["moves"]] == [
+        not plain_wins(child, Player.LEFT) for child in children]
+    assert [m["value"] for m in hint["moves"]] == [
+        PartizanSolver(HEX).outcome(child).value for child in children]
+    reply = bench.computer("hex", "4", "perfect", "L", seed=3)
+    assert reply["note"] == "a winning move"
+    after = HEX.parse(reply["view"]["position"])
+    assert not HexSearch(4, engine="python").wins(after.red, after.blue, False)

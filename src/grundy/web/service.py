@@ -320,7 +320,7 @@ class Workbench:
             if isinstance(solver, Solver):
                 value, outcome = _impartial_value(solver, position)
             else:
-                value, outcome = _partizan_value(solver, position)
+                value, outcome = solver.value_text(position)
         except BudgetExceeded:
             return self.unsolved(solver)
         return {
@@ -381,7 +381,7 @@ class Workbench:
                     value, outcome = _impartial_value(solver, child)
                     winning = outcome is Outcome.P
                 else:
-                    value, outcome = _partizan_value(solver, child)
+                    value, outcome = solver.value_text(child)
                     winning = outcome in WINS_AFTER_MOVE[mover]
                 moves.append({"label": ruleset.format_move(move),
                               "position": ruleset.format(child),
@@ -433,14 +433,6 @@ class Workbench:
                 return move, "a winning move"
             return rng.choice(legal)[0], "no winning move exists (a P-position): a random move"
         return rng.choice(legal)[0], "a random move"
-
-
-def _partizan_value(solver: PartizanSolver[Any], position: Any) -> tuple[str, Outcome]:
-    """The canonical form and outcome; for rulesets searched for outcomes only (Hex),
-    the outcome class alone, from their own fast search."""
-    outcome = solver.outcome(position)
-    return (outcome.value if solver.ruleset.outcomes_only else str(solver.value(position)),
-            outcome)
 
 
 def _impartial_value(solver: Solver[Any], position: Any) -> tuple[str, Outcome]:

@@ -14,6 +14,10 @@ Symmetries used by the key: the half turn (r, c) → (n−1−r, n−1−c) keep
 players' sides; the transpose (r, c) → (c, r) with the colours exchanged is the
 conjugate game (Red and Blue exchanged), so its value is the negative.
 
+Who wins comes from ``hex_search`` (a win/loss search that fills dead cells and
+captured pairs first, native where built), so tools show Hex outcomes, not canonical
+forms (``outcomes_only``); the game tree here stays the definition it is tested against.
+
 Text format: rows top to bottom joined by ``/``, ``.`` empty, ``R`` red, ``B`` blue
 (``NxN`` or ``N`` for the empty board), e.g. ``R../.B./...``.
 """

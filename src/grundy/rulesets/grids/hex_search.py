@@ -11,11 +11,11 @@ nobody).  A red stone joins the top edge exactly when it is in row 0, as in
 ``grids.hex.connected``.  Going round a cell, its six neighbours (cells, edge cells or
 the nobody corner) come in a cycle in which any two consecutive ones are adjacent.
 
-**Dead cells** (Hayward, Björnsson, Johanson, Kan, Po & van Rijswijck 2003 call them
-dead; the proof here is ours).  Call an empty cell c *useless* to a player X when, for
-every two neighbours p, q of c that may end up X (an X stone or edge, or an empty
-cell), either p and q are consecutive round c or one of the two arcs between them is
-all X already.  Then on any full board any X path through c, entering from p and
+**Dead cells** (the term of the Hex-solving literature, e.g. Hayward et al. 2003,
+"Solving 7×7 Hex"; the proofs here are ours).  Call an empty cell c *useless* to a
+player X when, for every two neighbours p, q of c that may end up X (an X stone or
+edge, or an empty cell), either p and q are consecutive round c or one of the two arcs
+between them is all X already.  Then on any full board any X path through c, entering from p and
 leaving by q, can step from p to q round c instead, so c never decides whether X
 connects.  A cell useless to both players is *dead*: every full board has the same
 winner with c red or c blue.  So the game is unchanged by colouring c either way in

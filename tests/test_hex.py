@@ -282,3 +282,14 @@ def test_the_workbench_hints_outcomes_and_plays_winning_moves() -> None:
     assert reply["note"] == "a winning move"
     after = HEX.parse(reply["view"]["position"])
     assert not HexSearch(4, engine="python").wins(after.red, after.blue, False)
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_the_search_stops_at_its_budget_and_resumes(engine: Engine) -> None:
+    from grundy.search.budget import Budget, BudgetExceeded
+
+    search = HexSearch(5, Budget(max_nodes=50), engine=engine)
+    with pytest.raises(BudgetExceeded, match="50 positions"):
+        search.wins(0, 1 << 12, True)
+    search.budget = Budget()
+    assert search.wins(0, 1 << 12, True) is HexSearch(5).wins(0, 1 << 12, True)

@@ -137,9 +137,11 @@ class PartizanSolver(Generic[Position]):
     def value_text(self, position: Position) -> tuple[str, Outcome]:
         """The canonical form as text and the outcome; for a ruleset searched for
         outcomes only (Hex), the outcome's letter in place of the form."""
-        outcome = self.outcome(position)
-        return (outcome.value if self.ruleset.outcomes_only else str(self.value(position)),
-                outcome)
+        if self.ruleset.outcomes_only:
+            outcome = self.outcome(position)
+            return outcome.value, outcome
+        value = self.value(position)
+        return str(value), value.outcome()
 
     def misere_outcome(self, position: Position) -> Outcome:
         """L, R, N or P under misère play (the player who cannot move wins)."""

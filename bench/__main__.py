@@ -20,6 +20,7 @@ from bench import (
     burke,
     census,
     geography,
+    hex_outcomes,
     native,
     notation,
     octal,
@@ -90,6 +91,8 @@ def main() -> None:
     for line in burke.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in geography.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in hex_outcomes.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)

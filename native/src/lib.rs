@@ -10,6 +10,7 @@ pub mod canonical;
 pub mod domineering;
 pub mod geography;
 pub mod heaps;
+pub mod hex;
 pub mod mex;
 pub mod node_kayles;
 pub mod tinted;

@@ -16,6 +16,7 @@ use crate::canonical::{self, Dyadic, Id, Uptimal};
 use crate::domineering;
 use crate::geography;
 use crate::heaps;
+use crate::hex;
 use crate::node_kayles;
 use crate::tinted;
 use crate::transverse_wave;
@@ -176,6 +177,44 @@ impl AtroposKernel {
     /// Entries in the transposition table.
     fn __len__(&self) -> usize {
         self.table.len()
+    }
+}
+
+/// Hex on one board side (at most 11), keeping its transposition table between calls.
+#[pyclass(unsendable)]
+struct HexKernel(hex::Hex);
+
+#[pymethods]
+impl HexKernel {
+    #[new]
+    fn new(n: usize) -> PyResult<Self> {
+        Ok(HexKernel(hex::Hex::new(n).map_err(PyValueError::new_err)?))
+    }
+
+    /// Does the player to move win (red: top to bottom; bit r * n + c is cell (r, c))?
+    #[pyo3(signature = (red, blue, red_moves, max_nodes=None, max_seconds=None))]
+    fn wins(
+        &mut self,
+        py: Python<'_>,
+        red: u128,
+        blue: u128,
+        red_moves: bool,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<bool>, u64)> {
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.wins(red, blue, red_moves, b)
+        })
+    }
+
+    /// The board with dead cells and captured pairs filled in.
+    fn reduce(&self, red: u128, blue: u128) -> PyResult<(u128, u128)> {
+        guarded(|| Ok(self.0.reduce(red, blue)))
+    }
+
+    /// Entries in the transposition table.
+    fn __len__(&self) -> usize {
+        self.0.len()
     }
 }
 
@@ -497,5 +536,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Tinted>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add_class::<AtroposKernel>()?;
+    m.add("HEX_MAX_SIDE", hex::MAX_SIDE)?;
+    m.add_class::<HexKernel>()?;
     Ok(())
 }

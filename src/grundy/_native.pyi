@@ -188,3 +188,26 @@ class AtroposKernel:
         limbs, candidates), the bit fields of ``State`` in four 64-bit limbs each."""
     def __len__(self) -> int:
         """Entries in the transposition table."""
+
+HEX_MAX_SIDE: int
+
+class HexKernel:
+    """The Hex win/loss search of one board side n <= 11 (crate ``native/src/hex.rs``),
+    the same search as ``grundy.rulesets.grids.hex_search.HexSearch``; ValueError (one
+    line) for another side.  The transposition table is kept between calls."""
+
+    def __init__(self, n: int) -> None: ...
+    def wins(
+        self,
+        red: int,
+        blue: int,
+        red_moves: bool,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[bool | None, int]:
+        """Does the player to move win?  ``red`` and ``blue`` are the stones' bitmasks
+        (bit r * n + c for cell (r, c)); red joins top and bottom."""
+    def reduce(self, red: int, blue: int) -> tuple[int, int]:
+        """The board with dead cells (red) and captured pairs filled in."""
+    def __len__(self) -> int:
+        """Entries in the transposition table."""

@@ -345,6 +345,9 @@ class PartizanRuleset(Ruleset[Position]):
     """A ruleset where Left and Right may have different moves (normal play by default)."""
 
     impartial: ClassVar[bool] = False
+    #: Positions are played alone (never in sums) and ``own_wins_first`` decides who
+    #: wins: the workbench shows the outcome, not a canonical value (Hex).
+    outcomes_only: ClassVar[bool] = False
 
     @abstractmethod
     def moves(self, position: Position, player: Player) -> Iterable[tuple[Move, Position]]:
@@ -362,6 +365,12 @@ class PartizanRuleset(Ruleset[Position]):
     def fast_wins_first(self, position: Position, player: Player) -> bool | None:
         """Whether ``player`` wins moving first (normal play), where a direct search or
         a theorem answers faster than canonical forms; None to let the solver search."""
+        return None
+
+    def own_wins_first(self, position: Position, player: Player, budget: Any) -> bool | None:
+        """Whether ``player`` wins moving first (normal play), by a search of the
+        ruleset's own on the whole position under ``budget`` (a ``grundy.search.Budget``);
+        None where the ruleset has none."""
         return None
 
     def value_by_left_first(self, position: Position) -> tuple[Game, Game] | None:

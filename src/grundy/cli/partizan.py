@@ -16,8 +16,8 @@ from grundy.cli.common import Search, echo_outcome, emit_json
 from grundy.protocol import PartizanRuleset, Player
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, get
 from grundy.search import Solver
-from grundy.search.partizan import PartizanSolver, first_player_wins
-from grundy.values import Game
+from grundy.search.partizan import PartizanSolver
+from grundy.values import Game, Outcome
 
 
 def is_partizan(game: tuple[str, ...]) -> bool:
@@ -41,13 +41,13 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
         raise GrundyError("misère play has no sum rule: give one RULESET POSITION with --misere")
     with search.opened_store() as store, Spinner() as spinner:
         budget = search.budget(spinner)
-        if misere or outcome_only:
-            ruleset, position = pairs[0]
-            if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset):
-                solver = PartizanSolver(ruleset, budget, store, search.engine)
-                outcome = (solver.misere_outcome if misere else solver.outcome)(position)
-                echo_outcome(ruleset, position, outcome, misere, as_json)
-                return
+        ruleset, position = pairs[0]
+        if len(pairs) == 1 and isinstance(ruleset, PartizanRuleset) and (
+                misere or outcome_only or ruleset.outcomes_only):  # Hex: who wins
+            solver = PartizanSolver(ruleset, budget, store, search.engine)
+            outcome = (solver.misere_outcome if misere else solver.outcome)(position)
+            echo_outcome(ruleset, position, outcome, misere, as_json)
+            return
         total = Game.zero()
         for ruleset, position in pairs:
             if isinstance(ruleset, PartizanRuleset):
@@ -76,22 +76,22 @@ def resolve_partizan(game: tuple[str, ...], why: str) -> tuple[PartizanRuleset[A
 
 
 def partizan_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
-    """Each player's moves with the canonical value they lead to.  A Left move wins
-    (Left moving first) iff it leads to a position ≥ 0, a Right move iff ≤ 0."""
+    """Each player's moves with the canonical value they lead to (the outcome, for Hex).
+    A Left move wins (Left moving first) iff it leads to a position ≥ 0 (outcome P or
+    L), a Right move iff ≤ 0 (P or R)."""
     ruleset, position = resolve_partizan(game, "moves in sums are not listed")
     with Spinner() as spinner, search.partizan_solver(ruleset, spinner) as solver:
-        value = solver.value(position)
+        value, outcome = solver.value_text(position)
         rows: list[tuple[str, str, str, str, bool]] = []
         for player in Player:
+            wins = (Outcome.P, Outcome.L if player is Player.LEFT else Outcome.R)
             for move, child in ruleset.moves(position, player):
-                after = solver.value(child)
-                winning = not first_player_wins(after, player.opponent)
+                after, after_outcome = solver.value_text(child)
                 rows.append((player.value, ruleset.format_move(move), ruleset.format(child),
-                             str(after), winning))
-    outcome = value.outcome()
+                             after, after_outcome in wins))
     if as_json:
         fields = ("player", "move", "position", "value", "winning")
-        emit_json({**ruleset.to_json(position), "value": str(value), "outcome": outcome.value,
+        emit_json({**ruleset.to_json(position), "value": value, "outcome": outcome.value,
                    "moves": [dict(zip(fields, row, strict=True)) for row in rows]})
         return
     out = Output()

@@ -14,7 +14,8 @@ its conjugate, whose value is the negative), optionally backed by a persistent
 and takes a ruleset's closed form (``fast_value``) where a theorem gives one, or a
 win/loss search where a theorem fixes the value by who wins (``value_by_left_first``);
 the win/loss search asks ``fast_wins_first`` first (a direct search, e.g. superstar sums
-by nim-sum).
+by nim-sum), and a ruleset's own search of a whole position (``own_wins_first``, Hex)
+answers outcomes before any of them.
 
 A ruleset may supply a native kernel (``PartizanRuleset.native_kernel``, Rust code in
 ``grundy._native`` computing canonical forms in its own store of games), which
@@ -126,11 +127,21 @@ class PartizanSolver(Generic[Position]):
 
     def outcome(self, position: Position) -> Outcome:
         """L, R, N or P under normal play, by a search for each player moving first that
-        stops at the first winning move (canonical forms only for sums); the native
-        engine reads it off the value instead."""
-        if self._native_fits(position):
+        stops at the first winning move (canonical forms only for sums): the ruleset's own
+        search where it has one, else the native engine reads it off the value."""
+        own = type(self.ruleset).own_wins_first is not PartizanRuleset.own_wins_first
+        if not own and self._native_fits(position):
             return self.value(position).outcome()
         return self._run(self._outcome, position)
+
+    def value_text(self, position: Position) -> tuple[str, Outcome]:
+        """The canonical form as text and the outcome; for a ruleset searched for
+        outcomes only (Hex), the outcome's letter in place of the form."""
+        if self.ruleset.outcomes_only:
+            outcome = self.outcome(position)
+            return outcome.value, outcome
+        value = self.value(position)
+        return str(value), value.outcome()
 
     def misere_outcome(self, position: Position) -> Outcome:
         """L, R, N or P under misère play (the player who cannot move wins)."""
@@ -142,6 +153,9 @@ class PartizanSolver(Generic[Position]):
     def wins_first(self, position: Position, player: Player) -> bool:
         """Does ``player`` win moving first (normal play)?  Stops at the first winning
         move."""
+        own = self._own_wins(position, player)
+        if own is not None:
+            return own
         if self._native_fits(position):
             return first_player_wins(self.value(position), player)
         return self._run(self._wins, position, player, False)
@@ -199,9 +213,13 @@ class PartizanSolver(Generic[Position]):
             self._record(key, -value if negated else value)
         return value
 
+    def _own_wins(self, position: Position, player: Player) -> bool | None:
+        """The ruleset's own win/loss search (``own_wins_first``), or None."""
+        return self._run(self.ruleset.own_wins_first, position, player, self.budget)
+
     def _outcome(self, position: Position) -> Outcome:
-        return outcome_of(self._wins(position, Player.LEFT, False),
-                          self._wins(position, Player.RIGHT, False))
+        return outcome_of(*(won if (won := self._own_wins(position, player)) is not None
+                            else self._wins(position, player, False) for player in Player))
 
     def _known(self, key: Key) -> Game | None:
         value = self.table.get(key)

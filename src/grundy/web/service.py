@@ -209,11 +209,6 @@ class Workbench:
         solver.budget = self.budget(seconds, nodes)
         return solver
 
-    def wins(self, solver: Solver[Any] | PartizanSolver[Any], child: Any,
-             mover: Player | None) -> bool:
-        """Does the move to ``child`` win for ``mover``?"""
-        return solver.outcome(child) in WINS_AFTER_MOVE[mover]
-
     def unsolved(self, solver: Solver[Any] | PartizanSolver[Any]) -> dict[str, Any]:
         """What a page shows when a search runs out of its budget, in the page's terms."""
         spent = solver.budget
@@ -325,7 +320,7 @@ class Workbench:
             if isinstance(solver, Solver):
                 value, outcome = _impartial_value(solver, position)
             else:
-                value, outcome = str(solver.value(position)), solver.outcome(position)
+                value, outcome = solver.value_text(position)
         except BudgetExceeded:
             return self.unsolved(solver)
         return {
@@ -386,7 +381,8 @@ class Workbench:
                     value, outcome = _impartial_value(solver, child)
                     winning = outcome is Outcome.P
                 else:
-                    value, winning = str(solver.value(child)), self.wins(solver, child, mover)
+                    value, outcome = solver.value_text(child)
+                    winning = outcome in WINS_AFTER_MOVE[mover]
                 moves.append({"label": ruleset.format_move(move),
                               "position": ruleset.format(child),
                               "value": value, "winning": winning})

@@ -14,6 +14,10 @@ Symmetries used by the key: the half turn (r, c) → (n−1−r, n−1−c) keep
 players' sides; the transpose (r, c) → (c, r) with the colours exchanged is the
 conjugate game (Red and Blue exchanged), so its value is the negative.
 
+Who wins comes from ``hex_search`` (a win/loss search that fills dead cells and
+captured pairs first, native where built), so tools show Hex outcomes, not canonical
+forms (``outcomes_only``); the game tree here stays the definition it is tested against.
+
 Text format: rows top to bottom joined by ``/``, ``.`` empty, ``R`` red, ``B`` blue
 (``NxN`` or ``N`` for the empty board), e.g. ``R../.B./...``.
 """
@@ -23,7 +27,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import Citation, Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import INK, svg_document, text
@@ -163,6 +167,23 @@ class Hex(PartizanRuleset[HexBoard]):
                 yield (cell // n, cell % n), (HexBoard(n, red | bit, blue)
                                               if player is Player.LEFT
                                               else HexBoard(n, red, blue | bit))
+
+    outcomes_only = True
+    #: Most boards one side's search keeps between calls before its table is dropped.
+    MAX_TABLE: ClassVar[int] = 2_000_000
+
+    def own_wins_first(self, position: HexBoard, player: Player, budget: Any) -> bool | None:
+        """The win/loss search with dead and captured cells filled in
+        (``hex_search.HexSearch``, native where built), one per board side, its table
+        kept between calls so a game reuses it."""
+        from grundy.rulesets.grids.hex_search import HexSearch  # it imports this module
+
+        searches: dict[int, HexSearch] = self.__dict__.setdefault("_searches", {})
+        search = searches.get(position.n)
+        if search is None or len(search) > self.MAX_TABLE:
+            search = searches[position.n] = HexSearch(position.n)
+        search.budget = budget
+        return search.wins(position.red, position.blue, player is Player.LEFT)
 
     def key(self, position: HexBoard) -> Key:
         """The least of the board and its half turn."""

@@ -1,5 +1,6 @@
 """Misère play on the Theorem 3.2.1 gadget (Ferland 2024, §3.5, seed 001 @77611):
-claims (1) and (2) hold by misère search, claim (3) fails because of the pendant leaf."""
+claims (1) and (2) hold by misère search, claim (3) fails because of the pendant leaf;
+Thm 3.5.1's classes PP (trees) and PH (the reduction) by their polynomial rules."""
 
 from __future__ import annotations
 
@@ -7,9 +8,21 @@ import random
 from collections import Counter
 from typing import Any, cast
 
+import networkx as nx
+import pytest
+
 from grundy.protocol import ImpartialRuleset
-from grundy.reductions.misere_geography import gadget_claims
+from grundy.reductions.geography_constructions import gadget_graph
+from grundy.reductions.misere_geography import (
+    gadget_claims,
+    reduction_misere_outcome,
+    tree_values,
+)
 from grundy.rulesets import get
+from grundy.rulesets.geography.vertex import GeographyPosition
+from grundy.rulesets.graphs import HashedAdjacency
+from grundy.search import Solver
+from grundy.search.misere_form import misere_form
 from grundy.values import Outcome
 
 GEOGRAPHY = get("geography")
@@ -35,3 +48,69 @@ def test_smallest_counterexample_to_claim_three() -> None:
     [check] = gadget_claims(GEOGRAPHY.parse("1;;start=0"))
     assert check.claim == 3 and check.printed is Outcome.N and check.found is Outcome.P
     assert UNDIRECTED.format(check.position) == "6;0-1,0-4,2-3,2-4,4-5;start=0;removed=2,4"
+
+
+# -- Thm 3.5.1's classes ---------------------------------------------------------------
+
+
+def test_class_pp_trees_by_linear_recursion() -> None:
+    """Every tree up to 10 vertices, every start, and every removed set a play leaves
+    behind: the linear-time nimber and misère outcome agree with the search, the misère
+    outcome also with the misère simplest form of the position."""
+    solver = Solver(UNDIRECTED)
+    checked = 0
+    for n in range(1, 11):
+        for tree in nx.nonisomorphic_trees(n) if n > 1 else [nx.empty_graph(1)]:
+            adj = [0] * n
+            for a, b in tree.edges():
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+            hashed = HashedAdjacency(adj)
+            for token in range(n):
+                position = GeographyPosition(n, hashed, token, 0)
+                for _, child in [(None, position), *UNDIRECTED.moves(position)]:
+                    nimber, misere = tree_values(child.adj, child.token, child.removed)
+                    assert nimber == solver.grundy(child)
+                    assert misere is solver.misere_outcome(child)
+                    assert misere_form(UNDIRECTED, child).is_p is (misere is Outcome.P)
+                    checked += 1
+    assert checked > 2000
+
+
+def test_tree_values_refuses_a_cycle() -> None:
+    triangle = UNDIRECTED.parse("3;0-1,1-2,2-0;start=0")
+    with pytest.raises(ValueError, match="has a cycle"):
+        tree_values(triangle.adj, triangle.token)
+
+
+def reachable_positions(start: GeographyPosition) -> list[GeographyPosition]:
+    """Every position a play from ``start`` can reach."""
+    seen = {start}
+    stack = [start]
+    while stack:
+        for _, child in UNDIRECTED.moves(stack.pop()):
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return sorted(seen, key=lambda p: (p.removed, p.token))
+
+
+def test_class_ph_misere_outcome_is_local_on_every_small_digraph() -> None:
+    """Every digraph on at most 3 vertices (every arc set, every start), reduced by Thm
+    3.2.1: at every position a play reaches with the token on an original vertex or on
+    the prelude's start, the gadget rule gives the misère search's outcome."""
+    solver = Solver(UNDIRECTED)
+    tally: Counter[Outcome] = Counter()
+    for n in range(1, 4):
+        pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
+        for chosen in range(1 << len(pairs)):
+            arcs = ",".join(f"{a}>{b}" for i, (a, b) in enumerate(pairs) if chosen >> i & 1)
+            for s in range(n):
+                directed = GEOGRAPHY.parse(f"{n};{arcs};start={s}")
+                graph = gadget_graph(directed)
+                for position in reachable_positions(graph.position("start")):
+                    rule = reduction_misere_outcome(graph, position)
+                    if rule is not None:
+                        assert rule is solver.misere_outcome(position), position
+                        tally[rule] += 1
+    assert tally[Outcome.N] > 100 and tally[Outcome.P] > 100

@@ -60,7 +60,10 @@ def test_class_pp_trees_by_linear_recursion() -> None:
     solver = Solver(UNDIRECTED)
     checked = 0
     for n in range(1, 11):
-        for tree in nx.nonisomorphic_trees(n) if n > 1 else [nx.empty_graph(1)]:
+        trees: list[nx.Graph[int]] = [nx.empty_graph(1)]
+        if n > 1:
+            trees = [cast("nx.Graph[int]", t) for t in nx.nonisomorphic_trees(n)]
+        for tree in trees:
             adj = [0] * n
             for a, b in tree.edges():
                 adj[a] |= 1 << b

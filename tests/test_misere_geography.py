@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, cast
 
 import networkx as nx
@@ -14,6 +15,9 @@ import pytest
 from grundy.protocol import ImpartialRuleset
 from grundy.reductions.geography_constructions import gadget_graph
 from grundy.reductions.misere_geography import (
+    ARC_GADGET,
+    arc_gadget_graph,
+    arc_gadget_value,
     gadget_claims,
     reduction_misere_outcome,
     tree_values,
@@ -25,7 +29,7 @@ from grundy.search import Solver
 from grundy.search.misere_form import misere_form
 from grundy.values import Outcome
 
-GEOGRAPHY = get("geography")
+GEOGRAPHY = cast(ImpartialRuleset[Any], get("geography"))
 UNDIRECTED = cast(ImpartialRuleset[Any], get("undirected-geography"))
 
 
@@ -117,3 +121,48 @@ def test_class_ph_misere_outcome_is_local_on_every_small_digraph() -> None:
                         assert rule is solver.misere_outcome(position), position
                         tally[rule] += 1
     assert tally[Outcome.N] > 100 and tally[Outcome.P] > 100
+
+
+def small_digraphs(limit: int) -> Iterator[GeographyPosition]:
+    """Every digraph on at most ``limit`` vertices with every start."""
+    for n in range(1, limit + 1):
+        pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
+        for chosen in range(1 << len(pairs)):
+            arcs = ",".join(f"{a}>{b}" for i, (a, b) in enumerate(pairs) if chosen >> i & 1)
+            for s in range(n):
+                yield GEOGRAPHY.parse(f"{n};{arcs};start={s}")
+
+
+def hp_failures(gadget: tuple[tuple[int, int], ...],
+                digraphs: list[GeographyPosition]) -> Iterator[str]:
+    """Where the reduction with ``gadget`` misses the directed normal outcome in misère
+    play, or the thesis's nimber, with the token on the directed start."""
+    solver, directed_solver = Solver(UNDIRECTED), Solver(GEOGRAPHY)
+    for directed in digraphs:
+        position = arc_gadget_graph(directed, gadget).position(directed.token)
+        if solver.misere_outcome(position) is not directed_solver.outcome(directed):
+            yield f"misère outcome at {GEOGRAPHY.format(directed)}"
+        if solver.grundy(position) != arc_gadget_value(directed, directed.token):
+            yield f"nimber at {GEOGRAPHY.format(directed)}"
+
+
+def test_class_hp_gadget_keeps_the_outcome_and_gives_the_thesis_values() -> None:
+    """Every digraph up to 3 vertices, and random ones on 4: misère outcome of the
+    undirected graph = normal outcome of the digraph, nimber at the start = *3, *2 or *
+    as the thesis says (@77611)."""
+    rng = random.Random(77611)
+    digraphs = list(small_digraphs(3)) + [GEOGRAPHY.random_position(rng, 4) for _ in range(6)]
+    assert list(hp_failures(ARC_GADGET, digraphs)) == []
+    assert {arc_gadget_value(d, d.token) for d in digraphs} == {1, 2, 3}
+
+
+def test_class_hp_gadget_needs_every_edge() -> None:
+    """Without any one of its edges the gadget fails the checks (so they can fail),
+    except a leaf of uv4: one leaf does what two do.  With the edge uv1-uv4 added it
+    still passes."""
+    digraphs = list(small_digraphs(3))
+    for edge in ARC_GADGET:
+        fewer = tuple(e for e in ARC_GADGET if e != edge)
+        fails = next(hp_failures(fewer, digraphs), None) is not None
+        assert fails is (edge not in ((4, 5), (4, 6))), edge
+    assert next(hp_failures((*ARC_GADGET, (1, 4)), digraphs[:60]), None) is None

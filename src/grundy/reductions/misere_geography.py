@@ -11,8 +11,12 @@ nimber are polynomial (P) or PSPACE-hard (H).  What is computable of them is her
   ``reduction_misere_outcome`` decides the misère outcome at an original vertex (and at
   the prelude's start) by looking only at the arc gadgets around it, as the thesis's
   claims (1)-(3) below say, with claim (3) corrected.
-- HH is undirected geography itself; HP rests on Renault & Schmidt's gadget, which the
-  thesis names but does not draw, so its values (*, *2, *3) are not checked here.
+- **HP**, Renault & Schmidt's reduction: the thesis gives its nimbers at a start vertex
+  u (*3, *2 or * by whether u has out- and in-arcs) but not its gadget.
+  ``arc_gadget_graph`` builds the reduction with the one minimal 7-vertex gadget
+  (``ARC_GADGET``) that makes the misère outcome equal the directed normal outcome and
+  gives those nimbers on every digraph up to 3 vertices; ``arc_gadget_value`` is the rule.
+- HH is undirected geography itself.
 
 In the undirected graph of ``directed_to_undirected`` the thesis claims that misère
 winnability is local at an original vertex u holding the token:
@@ -31,7 +35,7 @@ from dataclasses import dataclass
 from grundy.reductions.geography_constructions import GraphBuilder, gadget_graph
 from grundy.reductions.verify import impartial
 from grundy.rulesets.geography.vertex import GeographyPosition
-from grundy.rulesets.graphs import Adjacency, HashedAdjacency, reachable, vertices
+from grundy.rulesets.graphs import Adjacency, HashedAdjacency, edge_list, reachable, vertices
 from grundy.search import Solver
 from grundy.values import Outcome
 from grundy.values.nimber import mex
@@ -130,3 +134,44 @@ def reduction_misere_outcome(graph: GraphBuilder, position: GeographyPosition) -
     if isinstance(name, int):
         return Outcome.N if wins_at(name) else Outcome.P
     return None
+
+
+#: An arc gadget on uv1..uv7 (uv1 joined to u, uv7 to v) for a Renault-Schmidt style
+#: reduction; the thesis uses their gadget's values without drawing it.  uv1, uv2, uv3
+#: form a triangle, uv2 and uv3 meet at uv4, which carries the leaves uv5 and uv6, and
+#: uv7 is joined to uv1 and uv4.  Of all connected 7-vertex gadgets (2^21 edge sets,
+#: searched outside the repository), with a pendant leaf on each original vertex, this
+#: is the only one up to renaming uv2..uv6, apart from itself plus the edge uv1-uv4, that
+#: makes the misère outcome equal the directed game's normal outcome and gives the
+#: thesis's values at every start on every digraph of at most 3 vertices.  One of the two
+#: leaves is redundant (a leaf is a losing move; two equal ones are one), so the smallest
+#: such gadget has 6 vertices.  A reconstruction, not Renault and Schmidt's drawing.
+ARC_GADGET = ((1, 2), (1, 3), (1, 7), (2, 3), (2, 4), (3, 4), (4, 5), (4, 6), (4, 7))
+
+
+def arc_gadget_graph(directed: GeographyPosition,
+                     gadget: tuple[tuple[int, int], ...] = ARC_GADGET) -> GraphBuilder:
+    """Class HP (Thm 3.5.1): each remaining vertex v of the digraph with a pendant leaf
+    ``("leaf", v)``, each arc u>v between remaining vertices a copy of ``gadget`` on
+    ``(u, v, 1)`` ... ``(u, v, 7)`` with u-(u, v, 1) and (u, v, 7)-v.  Arcs into the token
+    are kept: the thesis's values count them."""
+    graph = GraphBuilder(directed=False)
+    alive = ~directed.removed & ((1 << directed.n) - 1)
+    for v in vertices(alive):
+        graph.edge(v, ("leaf", v))
+    for u, v in edge_list(directed.adj, directed=True):
+        if alive >> u & alive >> v & 1:
+            graph.edge(u, (u, v, 1))
+            graph.edge((u, v, 7), v)
+            for i, j in gadget:
+                graph.edge((u, v, i), (u, v, j))
+    return graph
+
+
+def arc_gadget_value(directed: GeographyPosition, u: int) -> int:
+    """The thesis's nimber for the token on original vertex u of the full graph: *3 if u
+    is joined to some uv1 and some ru7, *2 if only to some uv1, else *."""
+    alive = ~directed.removed & ((1 << directed.n) - 1)
+    out = bool(directed.adj[u] & alive)
+    into = any(directed.adj[r] >> u & 1 for r in vertices(alive))
+    return 3 if out and into else 2 if out else 1

@@ -1,10 +1,12 @@
-"""``grundy encode``, ``grundy encode-sum`` and ``grundy generate``: geography positions
+"""``grundy encode``, ``grundy encode-sum``, ``grundy generate`` and ``grundy
+triangulated-map``: geography positions
 built by the constructions of Ferland 2024 and Burke, Ferland & Teng 2022, printed in the
 geography text format
 (so they can be fed back to ``grundy value``), with optional DOT and SVG drawings."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +17,8 @@ import click
 from grundy.cli.common import emit_json, impartial, json_option
 from grundy.reductions.geography_constructions import binomial_tree, nimber_generation
 from grundy.reductions.star_atlas import homomorphic_sum, star_atlas
+from grundy.rulesets.geography.algorithms import BranchAndBound
+from grundy.rulesets.geography.triangulated_maps import dual_position, random_triangulation
 from grundy.rulesets.geography.vertex import Geography, GeographyPosition, UndirectedGeography
 from grundy.rulesets.graphs import graph_dot
 
@@ -136,5 +140,43 @@ def generate(
            as_json, nimber=nimber, construction=construction)
 
 
+@click.command("triangulated-map")
+@click.option("--vertices", type=int, required=True, metavar="N",
+              help="Vertices of the random triangulation (its dual has 2N − 4 faces).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--start", type=int, default=0, show_default=True, metavar="F",
+              help="The face holding the token.")
+@click.option("--moves", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Play this many random moves first (the position after them is printed).")
+@drawing_options
+@json_option
+def triangulated_map(
+    vertices: int, seed: int, start: int, moves: int,
+    dot_path: str | None, svg_path: str | None, as_json: bool,
+) -> None:
+    """Undirected geography on the dual of a random fully triangulated planar map, valued
+    by the branch-and-bound of Ferland 2024, Thm 3.3.1 (polynomial here: Cor 3.4.1).
+
+    Example: grundy triangulated-map --vertices 20 --moves 3
+    """
+    rng = random.Random(seed)
+    clock = time.perf_counter()
+    position = dual_position(random_triangulation(rng, vertices), start)
+    rules = UndirectedGeography()
+    for _ in range(moves):
+        children = [child for _, child in rules.moves(position)]
+        if not children:
+            break
+        position = rng.choice(children)
+    built = time.perf_counter() - clock
+    search = BranchAndBound(position.adj)
+    nimber = search.grundy(position.token, position.removed)
+    report(rules, position, built, dot_path, svg_path, as_json, faces=position.n,
+           nimber=nimber, nodes=search.nodes, matchings=search.matchings)
+    if not as_json:
+        click.echo(f"value *{nimber}: {search.nodes} positions expanded, "
+                   f"{search.matchings} maximum matchings", err=True)
+
+
 #: Registered by ``grundy.cli.main``.
-GEOGRAPHY_COMMANDS = [encode, encode_sum, generate]
+GEOGRAPHY_COMMANDS = [encode, encode_sum, generate, triangulated_map]

@@ -7,7 +7,14 @@ from typing import Any
 import click
 
 from grundy.cli.common import emit_json, json_option
-from grundy.oracles import Counting, RulesetOracles, ValueOracles, identify_nimber, locate
+from grundy.oracles import (
+    Counting,
+    RulesetOracles,
+    ValueOracles,
+    WinningWay,
+    identify_nimber,
+    locate,
+)
 from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
 from grundy.values import parse
@@ -18,13 +25,22 @@ from grundy.values import parse
 @click.argument("position")
 @click.option("--limit", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Give up after this many outcome queries.")
+@click.option("--winning-way", is_flag=True,
+              help="Impartial rulesets: Thm 3.4.2 instead of Algorithm 1 (look at the "
+                   "options, ask only outcomes; at most 2h + 1 queries for a game of "
+                   "height h whose positions have at most two options).")
 @json_option
-def oracle(ruleset: str, position: str, limit: int, as_json: bool) -> None:
+def oracle(ruleset: str, position: str, limit: int, winning_way: bool, as_json: bool) -> None:
     """Identify a position's value through the outcome, value and sum oracles only
     (Ferland 2024, Ch. 5): the nimber of an impartial position (Algorithm 1), else the
     number it is infinitesimally close to or its confusion interval (Algorithm 2).
-    RULESET may be `value` to give POSITION in CGSuite notation."""
+    RULESET may be `value` to give POSITION in CGSuite notation.  With --winning-way
+    the nimber comes from Thm 3.4.2 (Ferland 2024): the position's options are looked
+    at, and the oracle answers only outcomes."""
     if ruleset == "value":
+        if winning_way:
+            raise click.UsageError("--winning-way needs an impartial ruleset whose options "
+                                   "it can look at: give one such as undirected-geography")
         oracles: Counting[Any] = Counting(ValueOracles(), limit)
         start: Any = parse(position)
         impartial = start.is_nimber
@@ -32,11 +48,21 @@ def oracle(ruleset: str, position: str, limit: int, as_json: bool) -> None:
         rules = get(ruleset)
         backing = RulesetOracles(rules)
         oracles = Counting(backing, limit)
-        start = backing.position(rules.parse(position))
+        given = rules.parse(position)
+        start = backing.position(given)
         impartial = isinstance(rules, ImpartialRuleset)
-    if impartial:
+    answer: dict[str, Any]
+    if winning_way and isinstance(rules, ImpartialRuleset):
+        way = WinningWay(rules, oracles)
+        nimber = way.nimber(given)
+        answer = {"nimber": nimber, "followed": way.followed, "branched": way.branched}
+    elif winning_way:
+        raise click.UsageError(f"--winning-way needs an impartial ruleset; {ruleset} is "
+                               "partizan: drop the flag")
+    elif impartial:
         nimber = identify_nimber(start, oracles)
-        answer: dict[str, Any] = {"nimber": nimber}
+        answer = {"nimber": nimber}
+    if impartial:
         text = f"*{nimber}" if nimber > 1 else ("*" if nimber else "0")
     else:
         found = locate(start, oracles)

@@ -2,6 +2,7 @@
 
 from grundy.oracles.algorithms import Location, identify_nimber, locate
 from grundy.oracles.model import Counting, OracleError, Oracles, RulesetOracles, ValueOracles
+from grundy.oracles.winning_way import WinningWay, winning_way_nimber
 
 __all__ = [
     "Counting",
@@ -10,6 +11,8 @@ __all__ = [
     "Oracles",
     "RulesetOracles",
     "ValueOracles",
+    "WinningWay",
     "identify_nimber",
     "locate",
+    "winning_way_nimber",
 ]

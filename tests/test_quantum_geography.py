@@ -27,6 +27,7 @@ from grundy.rulesets import get as ruleset
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import edge_list
 from grundy.search import Solver
+from grundy.transforms.quantum import QuantumMove
 
 
 def test_theorem_6_2_1_verifies_at_width_two() -> None:
@@ -114,3 +115,20 @@ def test_the_arc_boards_are_needed() -> None:
 def check_one(reduction: Reduction, position: object) -> bool:
     assert isinstance(position, GeographyPosition)
     return check(reduction, classical_start(position)) is None
+
+
+def test_theorem_6_2_6_needs_the_subdivision() -> None:
+    """Without subdividing, quantum play changes the winner: on this 6-vertex digraph
+    (the fewest vertices found; none on 5 or fewer, an exhaustive search) the player to
+    move loses classically but wins with the quantum move <0|5>, its only winning move;
+    subdivided, the classical loser loses again."""
+    position = ruleset("geography").parse(
+        "6;0>1,0>2,0>3,1>3,1>5,2>0,2>1,3>2,3>5,4>0,4>5,5>1,5>2,5>3;start=4")
+    quantum = Solver(cast(ImpartialRuleset[Any], ruleset("quantum(geography,2)")))
+    classical = Solver(cast(ImpartialRuleset[Any], ruleset("geography")))
+    assert classical.outcome(position).value == "P"
+    assert quantum.outcome(classical_start(position)).value == "N"
+    assert [move for move, _ in quantum.winning_moves(classical_start(position))] == [
+        QuantumMove({0, 5})]
+    assert isinstance(position, GeographyPosition)
+    assert quantum.outcome(classical_start(subdivide_arcs(position))).value == "P"

@@ -9,12 +9,14 @@ from typing import cast
 
 import pytest
 
-from grundy.protocol import GrundyError
+from grundy.protocol import GrundyError, Move
 from grundy.reductions.graph_contraction import ContractionStrategy, _answers, hero_wins
 from grundy.reductions.quantum_geography import random_graph
 from grundy.rulesets import get as ruleset
+from grundy.rulesets.geography.algorithms import token_wins
 from grundy.rulesets.geography.vertex import GeographyPosition
-from grundy.transforms.quantum import Quantum, QuantumMove
+from grundy.search import Solver
+from grundy.transforms.quantum import Quantum, QuantumMove, Superposition
 
 GAME = cast(Quantum, ruleset("quantum(undirected-geography,2)"))
 
@@ -32,6 +34,36 @@ def test_the_strategy_wins_every_line_on_random_graphs() -> None:
     for _ in range(150):
         position = random_graph(rng, rng.randint(2, 7), False, rng.choice([0.3, 0.5, 0.7]))
         assert hero_wins(position, GAME), ruleset("undirected-geography").format(position)
+
+
+def test_perfect_play_opponents_on_larger_graphs() -> None:
+    """Graphs of 9-11 vertices, too many lines to enumerate: the opponent plays a winning
+    move whenever the quantum search finds one (none exists, by Thm 6.2.1), else a random
+    move, quantum ones first; the strategy always has a legal answer and wins."""
+    rng = random.Random(623)
+    solver = Solver(GAME)
+    quantum_moves = 0
+    for _ in range(25):
+        position = random_graph(rng, rng.randint(9, 11), False, rng.choice([0.3, 0.4, 0.5]))
+        strategy = ContractionStrategy(position)
+        current: Superposition = (position,)
+        move: Move | None = None
+        hero = token_wins(position.adj, position.token, (1 << position.n) - 1)
+        while True:
+            if hero:
+                answer = strategy.reply(current, move)
+                options = dict(GAME.moves(current))
+                assert answer in options
+                current = options[answer]
+            hero = True
+            choices = list(GAME.moves(current))
+            if not choices:
+                break  # the opponent is stuck
+            assert solver.winning_move(current) is None
+            wide = [c for c in choices if isinstance(c[0], QuantumMove)]
+            move, current = rng.choice(wide if wide and rng.random() < 0.7 else choices)
+            quantum_moves += isinstance(move, QuantumMove)
+    assert quantum_moves > 25
 
 
 class NoCollapse(ContractionStrategy):

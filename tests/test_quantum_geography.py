@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 from typing import Any, cast
 
-from grundy.protocol import ImpartialRuleset
+import pytest
+
+from grundy.protocol import GrundyError, ImpartialRuleset
 from grundy.reductions import get
 from grundy.reductions.geography_constructions import GraphBuilder
 from grundy.reductions.quantum_geography import (
@@ -28,6 +31,8 @@ from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import edge_list
 from grundy.search import Solver
 from grundy.transforms.quantum import QuantumMove
+
+ERRATA = (Path(__file__).parent.parent / "docs" / "errata.md").read_text()
 
 
 def test_theorem_6_2_1_verifies_at_width_two() -> None:
@@ -132,3 +137,14 @@ def test_theorem_6_2_6_needs_the_subdivision() -> None:
         QuantumMove({0, 5})]
     assert isinstance(position, GeographyPosition)
     assert quantum.outcome(classical_start(subdivide_arcs(position))).value == "P"
+
+
+def test_erratum_theorem_6_2_5_needs_the_last_link() -> None:
+    """As printed (no edge from the last ab-2 to the start) the last prior move is
+    illegal already with one arc (docs/errata.md)."""
+    position = ruleset("geography").parse("2;0>1;start=0")
+    assert isinstance(position, GeographyPosition)
+    assert len(reachable_start(classical_start(position))) == 2
+    with pytest.raises(GrundyError, match="prior move 0 is illegal"):
+        reachable_start(classical_start(position), printed=True)
+    assert "`2;0>1;start=0`" in ERRATA

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from grundy.protocol import Citation, GrundyError
+from grundy.protocol import Citation, GrundyError, Move
 from grundy.reductions.geography_constructions import GraphBuilder
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.geography.vertex import GeographyPosition
@@ -83,29 +83,36 @@ def poly_wide(start: Superposition) -> Superposition:
     return superpose(board(position, arcs, cut) for cut in [None, *arcs])
 
 
-def reachable_start(start: Superposition) -> Superposition:
+def reachable_start(start: Superposition, printed: bool = False) -> Superposition:
     """Theorem 6.2.5's position: Fig 6.3's graph after the prescribed prior moves,
-    played by the width-2 quantum rules (so the position is reachable by construction)."""
+    played by the width-2 quantum rules (so the position is reachable by construction).
+    ``printed`` leaves out the edge from the last link to the start, as the text does
+    (docs/errata.md): then the last prior move is illegal."""
     position = the_classical(start)
     arcs = playable_arcs(position)
+    if not arcs:
+        return start
     graph = GraphBuilder(directed=False)
     graph.vertex(position.token)
+    prior: list[Move] = []
     for index, (a, b) in enumerate(arcs):
         one, two, stop = (a, b, 1), (a, b, 2), (a, b, "stop")
         before, after = ("link", index), ("link", index + 1)
         for x, y in ((a, one), (one, two), (stop, two), (two, b),
                      (before, one), (before, stop), (one, after), (stop, after)):
             graph.edge(x, y)
-    if not arcs:
-        return start
-    graph.edge(("link", len(arcs)), position.token)
+        prior += [QuantumMove({graph.vertex(one), graph.vertex(stop)}), graph.vertex(after)]
+    if not printed:
+        graph.edge(("link", len(arcs)), position.token)
+    prior.append(graph.vertex(position.token))
     game = cast(Quantum, get("quantum(undirected-geography,2)"))
     current: Superposition = (graph.position(("link", 0)),)
-    for index, (a, b) in enumerate(arcs):
-        split = QuantumMove({graph.vertex((a, b, 1)), graph.vertex((a, b, "stop"))})
-        for move in (split, graph.vertex(("link", index + 1))):
-            current = dict(game.moves(current))[move]
-    return dict(game.moves(current))[graph.vertex(position.token)]
+    for move in prior:
+        options = dict(game.moves(current))
+        if move not in options:
+            raise GrundyError(f"the prior move {game.format_move(move)} is illegal")
+        current = options[move]
+    return current
 
 
 def random_graph(rng: random.Random, n: int, directed: bool, density: float) -> GeographyPosition:

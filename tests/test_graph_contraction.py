@@ -72,11 +72,6 @@ class NoCollapse(ContractionStrategy):
     def partners(self, c: int) -> list[int]:
         return []
 
-    def copy(self) -> ContractionStrategy:
-        twin = super().copy()
-        twin.__class__ = NoCollapse
-        return twin
-
 
 def test_the_collapsing_answer_is_needed() -> None:
     """On this 5-vertex graph (P, the hero second) the opponent's ⟨0|3⟩ beats a hero

@@ -51,7 +51,7 @@ class ContractionStrategy:
         self.token = start.token
 
     def copy(self) -> ContractionStrategy:
-        twin = object.__new__(ContractionStrategy)
+        twin = object.__new__(type(self))
         twin.adj, twin.classes, twin.token = self.adj, set(self.classes), self.token
         return twin
 

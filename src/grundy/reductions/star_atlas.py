@@ -69,24 +69,28 @@ def add_sum_with_heap(graph: GraphBuilder, dag: list[list[int]], heap: int) -> i
 
 
 def star_atlas_graph(
-    dag: list[list[int]], bound: int, printed_d_range: bool = False, split_a: bool = False
+    dag: list[list[int]], bound: int, printed_d_range: bool = False, split_a: bool = False,
+    question: Callable[[GraphBuilder, int], int] | None = None,
 ) -> GraphBuilder:
     """The Star Atlas graph for the game whose DAG is ``dag`` and whose nimber is at
     most ``bound`` (Prop 12, L171: the number of options is such a bound), with its
     vertices named ("s", i), ("a", i), ..., "start".  ``printed_d_range`` joins d_i to
     c_2..c_(i-1) as the construction text (L193) says, for the errata.  ``split_a``
     doubles a_i into a1_i and a2_i, both b_i → a_k → s_i (Cor 22, L336: then b_i has two
-    options, as the primality argument needs)."""
+    options, as the primality argument needs).  ``question(graph, i)`` builds another
+    "is G = *i?" gadget and returns its start (``qsat_geography``: Figure 2's)."""
     g = max(bound, 1)
     size = len(dag) * (g + 1) * (g + 2)  # the two copies of G + *i for i = 0..g
-    if size > GEOGRAPHY_LIMITS["vertices"]:  # what a geography position may hold
+    if question is None and size > GEOGRAPHY_LIMITS["vertices"]:  # what a position may hold
         raise GrundyError(
             f"the encoding would have over {size:,} vertices (the game has {len(dag):,} "
             f"positions and up to {bound} options): encode a smaller position"
         )
     graph = GraphBuilder(directed=True)
     for i in range(g + 1):
-        for _ in range(2):  # s_i has exactly two options
+        if question is not None:
+            graph.index[("s", i)] = question(graph, i)
+        for _ in range(0 if question else 2):  # s_i has exactly two options
             graph.join(graph.vertex(("s", i)), add_sum_with_heap(graph, dag, i))
         for a in (("a1", i), ("a2", i)) if split_a else (("a", i),):
             graph.edge(a, ("s", i))

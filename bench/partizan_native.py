@@ -8,14 +8,20 @@ prints its wall and CPU seconds (CPU time is steadier on a loaded machine) and t
 value, converted to a grundy ``Game`` through the library's option lists; the parent
 checks the values equal and prints the ratios.  An instance a library does not finish
 within the time limit is reported as such, and the library skips the larger instances
-of that family.  ``python -m bench --only partizan-native`` runs them all (``--quick``:
-the small ones); ``python -m bench.partizan_native --child LIB RULESET TEXT`` is one child.
+of that family.  The values calculator sums the values of every Domineering position
+reachable from 4×4 in one move (each library's own sum of its own canonical forms; the
+Left and Right options are each other's transposes, so the sum is 0), and of Left's
+moves only.  ``python -m bench --only partizan-native`` runs them all (``--quick``: the
+small ones; ``--only calculator``: the sums); ``python -m bench.partizan_native --child
+LIB RULESET TEXT [TASK]`` is one child.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
+import operator
 import subprocess
 import sys
 import time
@@ -39,6 +45,9 @@ class Instance:
     family: str
     size: tuple[int, ...]
     quick: bool
+    #: "value" of the position, or the sum of the values of the positions one move away
+    #: ("sum-all": either player's move; "sum-left": Left's)
+    task: str = "value"
 
 
 def board(m: int, n: int) -> Instance:
@@ -72,12 +81,16 @@ INSTANCES = (
     + [path("col", n, n == 16) for n in (16, 32, 48, 64)]
     + [cycle("col", n, n == 15) for n in (15, 31, 45, 61)]
     + [ladder("col", n, n == 4) for n in (4, 8, 12)]
+    + [Instance(f"values calculator: sum of the {who} options of domineering 4x4",
+                "domineering", "4x4", "calculator " + task, (4, 4), True, task)
+       for who, task in (("Left and Right", "sum-all"), ("Left", "sum-left"))]
 )
 
 
-def child(library: str, ruleset_name: str, text: str) -> dict[str, Any]:
-    """Solve one position in this process and report the seconds and the value."""
-    from grundy.protocol import PartizanRuleset
+def child(library: str, ruleset_name: str, text: str, task: str = "value") -> dict[str, Any]:
+    """Solve one position (or sum the values of its options, ``task``) in this process
+    and report the seconds and the value."""
+    from grundy.protocol import PartizanRuleset, Player
     from grundy.rulesets import get
     from grundy.search.engine import Engine
     from grundy.search.partizan import PartizanSolver
@@ -86,13 +99,21 @@ def child(library: str, ruleset_name: str, text: str) -> dict[str, Any]:
     ruleset = get(ruleset_name)
     assert isinstance(ruleset, PartizanRuleset)
     position = ruleset.parse(text)
+    players = {"value": (), "sum-all": (Player.LEFT, Player.RIGHT),
+               "sum-left": (Player.LEFT,)}[task]
     if library == "cgt_py":
         import cgt_py
 
         if ruleset_name == "domineering":
             rows, columns = position.rows, position.columns
             start, cpu = time.perf_counter(), time.process_time()
-            theirs = cgt_py.Domineering("|".join(["." * columns] * rows)).canonical_form
+            board = cgt_py.Domineering("|".join(["." * columns] * rows))
+            if players:
+                options = [option for player in players for option in (
+                    board.left_options if player is Player.LEFT else board.right_options)]
+                theirs = functools.reduce(operator.add, (o.canonical_form for o in options))
+            else:
+                theirs = board.canonical_form
         else:
             kind = cgt_py.Snort if ruleset_name == "snort" else cgt_py.Col
             edges = [(int(a), int(b)) for a, b in
@@ -114,7 +135,13 @@ def child(library: str, ruleset_name: str, text: str) -> dict[str, Any]:
         engine: Engine = "native" if library == "grundy-native" else "python"
         solver: PartizanSolver[Any] = PartizanSolver(ruleset, engine=engine)
         start, cpu = time.perf_counter(), time.process_time()
-        value = solver.value(position)
+        if players:
+            value = Game.zero()
+            for player in players:
+                for _, option in ruleset.moves(position, player):
+                    value = value + solver.value(option)
+        else:
+            value = solver.value(position)
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"seconds": seconds, "cpu_seconds": cpu, "value": str(value)}
 
@@ -122,7 +149,7 @@ def child(library: str, ruleset_name: str, text: str) -> dict[str, Any]:
 def _run_child(library: str, instance: Instance) -> dict[str, Any] | str:
     """One fresh process: its result, or why there is none."""
     command = [sys.executable, "-m", "bench.partizan_native", "--child", library,
-               instance.ruleset, instance.text]
+               instance.ruleset, instance.text, instance.task]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=LIMIT + 30,
                               check=False)
@@ -136,13 +163,14 @@ def _run_child(library: str, instance: Instance) -> dict[str, Any] | str:
 
 
 def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
-    if only not in NAME:
+    chosen = [instance for instance in INSTANCES if only in f"{NAME}: {instance.label}"]
+    if not chosen:
         return
     libraries = [lib for lib in LIBRARIES
                  if lib != "cgt_py" or importlib.util.find_spec("cgt_py") is not None]
     #: (library, family) -> the sizes it did not finish; larger ones are skipped
     given_up: dict[tuple[str, str], list[tuple[int, ...]]] = {}
-    for instance in INSTANCES:
+    for instance in chosen:
         if quick and not instance.quick:
             continue
         line: dict[str, Any] = {"workload": f"{NAME}: {instance.label}"}
@@ -174,7 +202,7 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
-        print(json.dumps(child(*sys.argv[2:5])))
+        print(json.dumps(child(*sys.argv[2:6])))
     else:
         for result in lines("--quick" in sys.argv, NAME):
             print(json.dumps(result), flush=True)

@@ -153,8 +153,8 @@ def test_the_store_resumes_a_native_value(tmp_path: Path) -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from(["snort", "col"]), st.integers(0, 2**32))
-def test_snort_and_col_native_match_python_and_naive(name: str, seed: int) -> None:
+@given(st.sampled_from(["snort", "col", "black-white-node-kayles"]), st.integers(0, 2**32))
+def test_tinted_graph_games_native_match_python_and_naive(name: str, seed: int) -> None:
     ruleset = get(name)
     position = ruleset.random_position(random.Random(seed), 7)
     native = PartizanSolver(ruleset, engine="native").value(position)
@@ -163,7 +163,24 @@ def test_snort_and_col_native_match_python_and_naive(name: str, seed: int) -> No
     assert native is naive_value(ruleset, position)
 
 
-@pytest.mark.parametrize("name", ["snort", "col"])
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 9))
+def test_the_native_col_shortcut_matches_python_and_naive_on_uncoloured_graphs(
+        seed: int, size: int) -> None:
+    """Uncoloured components take the native win/loss search (0 or *); so do the
+    uncoloured components left after a move on a partly tinted graph."""
+    col = get("col")
+    position = col.random_position(random.Random(seed), size)
+    alive = position.black | position.white
+    for start in (position._replace(black=alive, white=alive), position):
+        native = PartizanSolver(col, engine="native")
+        value = native.value(start)
+        assert value is PartizanSolver(col, engine="python").value(start)
+        assert value is naive_value(col, start)
+        assert native.outcome(start) is PartizanSolver(col, engine="python").outcome(start)
+
+
+@pytest.mark.parametrize("name", ["snort", "col", "black-white-node-kayles"])
 @pytest.mark.parametrize("text", ["12;" + ",".join(f"{i}-{i + 1}" for i in range(11)),
                                   "9;" + ",".join(f"{i}-{(i + 1) % 9}" for i in range(9)),
                                   "8;0-1,1-2,2-3,4-5,5-6,6-7,0-4,1-5,2-6,3-7;black=0;white=7"])

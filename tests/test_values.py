@@ -176,6 +176,31 @@ def test_uptimal_fast_path_matches_the_definition(x: str, n: int, m: int) -> Non
         assert (other <= fast) == definition_le(other, fast)
 
 
+@settings(max_examples=150, deadline=None)
+@given(games, st.sampled_from([q("0"), q("1"), q("-3/4")]), st.integers(-2, 2),
+       st.integers(0, 2), st.booleans())
+def test_uptimal_recognition_matches_a_search_of_every_candidate(
+        game: Game, x: Fraction, n: int, m: int, uptimal: bool) -> None:
+    """Half the games are x + n·↑ + *m (found exactly), half random (found only when some
+    candidate with |n| and m up to the birthday equals them); all-small as the definition."""
+    if uptimal:
+        game = Game.number(x) + Game.up(n) + Game.nimber(m)
+
+    def all_small(g: Game) -> bool:
+        return not (g.left or g.right) or (bool(g.left and g.right) and all(
+            all_small(h) for h in g.left + g.right))
+
+    assert game.is_all_small is all_small(game)
+    found = game.uptimal()
+    bound = game.birthday + 1
+    stop = game.left_stop()
+    candidates = [(stop, k, j) for k in range(-bound, bound + 1) for j in range(bound + 1)
+                  if Game.number(stop) + Game.up(k) + Game.nimber(j) is game]
+    assert found == (candidates[0] if candidates else None)
+    if uptimal:
+        assert found == (x, n, m)
+
+
 def nimber_tree(m: int) -> Tree:
     options = tuple(nimber_tree(k) for k in range(m))
     return (options, options)

@@ -457,21 +457,24 @@ impl Domineering {
     }
 }
 
-/// Snort or Col on one graph of at most 64 vertices, keeping the solved components.
+/// Snort, Col or black-white Node Kayles on one graph of at most 64 vertices, keeping
+/// the solved components.
 #[pyclass(unsendable)]
 struct Tinted(tinted::Tinted);
 
 #[pymethods]
 impl Tinted {
-    /// `rule` is "snort" or "col"; `adjacency[v]` the neighbours of v as a bitmask.
+    /// `rule` is "snort", "col" or "node-kayles"; `adjacency[v]` the neighbours of v as
+    /// a bitmask.
     #[new]
     fn new(rule: &str, adjacency: Vec<u64>) -> PyResult<Self> {
         let rule = match rule {
             "snort" => tinted::Rule::Snort,
             "col" => tinted::Rule::Col,
+            "node-kayles" => tinted::Rule::NodeKayles,
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown tinted rule {other:?}: use \"snort\" or \"col\""
+                    "unknown tinted rule {other:?}: use \"snort\", \"col\" or \"node-kayles\""
                 )))
             }
         };

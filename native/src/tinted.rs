@@ -1,13 +1,18 @@
-//! Snort and Col on graphs of up to 64 vertices, in the tint reading of seed 003
-//! (`003_b9b71f74cb16b358.txt` L369): a position is the set of vertices Left (Black) may
-//! still play and the set Right (White) may; playing a vertex deletes it, and its
-//! neighbours are then reserved for the mover (Snort, seed 001 L1400-1401) or for the
-//! opponent (Col, seed 003 L67-69).  Canonical values in a `Store`.
+//! Snort, Col and black-white Node Kayles on graphs of up to 64 vertices, in the tint
+//! reading of seed 003 (`003_b9b71f74cb16b358.txt` L369): a position is the set of
+//! vertices Left (Black) may still play and the set Right (White) may; playing a vertex
+//! deletes it, and its neighbours are then reserved for the mover (Snort, seed 001
+//! L1400-1401), reserved for the opponent (Col, seed 003 L67-69) or deleted too
+//! (black-white Node Kayles, seed 003 L538).  Canonical values in a `Store`.
 //!
 //! A position splits into components along the edges that matter (between vertices of
-//! opposite players in Snort, of a common player in Col), played as a sum.  Components
-//! are memoised under their exact masks; exchanging the tints exchanges the players, so
-//! (black, white) and (white, black) share one entry, the second negated.
+//! opposite players in Snort, of a common player in Col, any in Node Kayles), played as
+//! a sum.  Components are memoised under their exact masks; exchanging the tints
+//! exchanges the players, so (black, white) and (white, black) share one entry, the
+//! second negated.  An uncoloured Col component (both may play every vertex) is its own
+//! conjugate, so its value, x or x + * (seed 003 L69) with x = −x, is 0 or *: the kernel
+//! then only asks whether the first player wins, by a search that stops at the first
+//! winning move.
 
 use hashbrown::HashMap;
 
@@ -24,6 +29,8 @@ pub enum Rule {
     Snort,
     /// A move reserves the neighbours for the opponent.
     Col,
+    /// A move deletes the neighbours (black-white Node Kayles).
+    NodeKayles,
 }
 
 /// One graph, one rule, and the components solved so far.
@@ -33,6 +40,9 @@ pub struct Tinted {
     adjacency: Vec<u64>,
     /// (black, white) with black ≤ white -> value of that component
     table: HashMap<(u64, u64), Id>,
+    /// (black, white, Left to move) with black ≤ white, one component -> does the
+    /// player to move win?  (the uncoloured Col search)
+    wins: HashMap<(u64, u64, bool), bool>,
 }
 
 fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
@@ -51,7 +61,7 @@ impl Tinted {
         let n = adjacency.len();
         if n > MAX_VERTICES {
             return Err(format!(
-                "snort and col kernels take at most {MAX_VERTICES} vertices, got {n}"
+                "tinted graph kernels take at most {MAX_VERTICES} vertices, got {n}"
             ));
         }
         let everything = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -70,6 +80,7 @@ impl Tinted {
             rule,
             adjacency: symmetric,
             table: HashMap::new(),
+            wins: HashMap::new(),
         })
     }
 
@@ -106,6 +117,7 @@ impl Tinted {
                     Rule::Col => {
                         (if b { near & black } else { 0 }) | (if w { near & white } else { 0 })
                     }
+                    Rule::NodeKayles => near & (black | white),
                 };
             }
             frontier = next & !seen;
@@ -124,8 +136,16 @@ impl Tinted {
         let value = match self.table.get(&key) {
             Some(&value) => value,
             None => {
-                budget.tick()?;
-                let value = self.expand(key.0, key.1, budget)?;
+                let value = if self.rule == Rule::Col && black == white {
+                    if self.wins_first(black, white, true, budget)? {
+                        self.store.nimber(1)
+                    } else {
+                        Store::ZERO
+                    }
+                } else {
+                    budget.tick()?;
+                    self.expand(key.0, key.1, budget)?
+                };
                 self.table.insert(key, value);
                 value
             }
@@ -137,35 +157,207 @@ impl Tinted {
         })
     }
 
+    /// The position after Left (`left`) or Right plays vertex `v`.
+    fn after(&self, black: u64, white: u64, v: usize, left: bool) -> (u64, u64) {
+        let (gone, near) = (1u64 << v, self.adjacency[v]);
+        let (own, other) = if left { (black, white) } else { (white, black) };
+        let (own, other) = match self.rule {
+            Rule::Snort => (own & !gone, other & !(gone | near)),
+            Rule::Col => (own & !(gone | near), other & !gone),
+            Rule::NodeKayles => (own & !(gone | near), other & !(gone | near)),
+        };
+        if left {
+            (own, other)
+        } else {
+            (other, own)
+        }
+    }
+
     /// {values after each Left move | values after each Right move}.
     fn expand(&mut self, black: u64, white: u64, budget: &mut Budget) -> Result<Id, Stop> {
         let mut lefts = Vec::with_capacity(black.count_ones() as usize);
         for v in bits(black) {
-            let (gone, near) = (1u64 << v, self.adjacency[v]);
-            let (b, w) = match self.rule {
-                Rule::Snort => (black & !gone, white & !(gone | near)),
-                Rule::Col => (black & !(gone | near), white & !gone),
-            };
+            let (b, w) = self.after(black, white, v, true);
             lefts.push(self.value(b, w, budget)?);
         }
         let mut rights = Vec::with_capacity(white.count_ones() as usize);
         for v in bits(white) {
-            let (gone, near) = (1u64 << v, self.adjacency[v]);
-            let (b, w) = match self.rule {
-                Rule::Snort => (black & !(gone | near), white & !gone),
-                Rule::Col => (black & !gone, white & !(gone | near)),
-            };
+            let (b, w) = self.after(black, white, v, false);
             rights.push(self.value(b, w, budget)?);
         }
         Ok(self.store.of(lefts, rights))
+    }
+
+    /// Does Left (`left`) or Right win moving first?  A sum of several components, or a
+    /// component already valued, is read off its value; otherwise a search that stops
+    /// at the first move to a position the opponent loses moving first.
+    fn wins_first(
+        &mut self,
+        black: u64,
+        white: u64,
+        left: bool,
+        budget: &mut Budget,
+    ) -> Result<bool, Stop> {
+        let alive = black | white;
+        let (lo, hi) = (black.min(white), black.max(white));
+        let known = self.table.get(&(lo, hi)).copied();
+        if known.is_some() || self.component(alive & alive.wrapping_neg(), black, white) != alive {
+            let value = match known {
+                Some(value) if black <= white => value,
+                Some(value) => self.store.neg(value),
+                None => self.value(black, white, budget)?,
+            };
+            // Left wins moving first unless G ≤ 0, Right unless G ≥ 0.
+            return Ok(if left {
+                !self.store.le(value, Store::ZERO)
+            } else {
+                !self.store.le(Store::ZERO, value)
+            });
+        }
+        // the conjugate has the other player to move; in a self-conjugate one either
+        let key = (
+            lo,
+            hi,
+            if black == white {
+                true
+            } else {
+                left == (black <= white)
+            },
+        );
+        if let Some(&won) = self.wins.get(&key) {
+            return Ok(won);
+        }
+        budget.tick()?;
+        let mut won = false;
+        for v in bits(if left { black } else { white }) {
+            let (b, w) = self.after(black, white, v, left);
+            if !self.wins_first(b, w, !left, budget)? {
+                won = true;
+                break;
+            }
+        }
+        self.wins.insert(key, won);
+        Ok(won)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Rule, Tinted};
+    use super::{bits, Rule, Tinted};
     use crate::budget::unlimited;
-    use crate::canonical::{Dyadic, Store};
+    use crate::canonical::{Dyadic, Id, Store};
+    use crate::node_kayles::NodeKayles;
+    use hashbrown::HashMap;
+
+    const RULES: [Rule; 3] = [Rule::Snort, Rule::Col, Rule::NodeKayles];
+
+    /// {Left options | Right options} by plain recursion over the moves, memoised on
+    /// the exact masks: no components, no conjugates, no win/loss shortcut.
+    fn naive(game: &mut Tinted, black: u64, white: u64) -> Id {
+        fn go(game: &mut Tinted, memo: &mut HashMap<(u64, u64), Id>, b: u64, w: u64) -> Id {
+            if let Some(&known) = memo.get(&(b, w)) {
+                return known;
+            }
+            let mut sides = [Vec::new(), Vec::new()];
+            for (side, left) in [(0, true), (1, false)] {
+                for v in bits(if left { b } else { w }) {
+                    let (b2, w2) = game.after(b, w, v, left);
+                    let value = go(game, memo, b2, w2);
+                    sides[side].push(value);
+                }
+            }
+            let [lefts, rights] = sides;
+            let value = game.store.of(lefts, rights);
+            memo.insert((b, w), value);
+            value
+        }
+        go(game, &mut HashMap::new(), black, white)
+    }
+
+    /// A random graph on at most `most` vertices (about one edge in three) and random
+    /// tints: each vertex playable by Left, by Right, or by both (about half).
+    fn random_position(next: &mut impl FnMut() -> u64, most: u64) -> (Vec<u64>, u64, u64) {
+        let n = (next() % (most + 1)) as usize;
+        let mut adjacency = vec![0u64; n];
+        let (mut black, mut white) = (0, 0);
+        for (a, row) in adjacency.iter_mut().enumerate() {
+            for b in a + 1..n {
+                if next().is_multiple_of(3) {
+                    *row |= 1 << b;
+                }
+            }
+            match next() % 4 {
+                0 => black |= 1 << a,
+                1 => white |= 1 << a,
+                _ => (black, white) = (black | 1 << a, white | 1 << a),
+            }
+        }
+        (adjacency, black, white)
+    }
+
+    fn generator(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 33
+        }
+    }
+
+    #[test]
+    fn every_rule_agrees_with_the_definition_on_random_tinted_graphs() {
+        let mut next = generator(2024);
+        for rule in RULES {
+            for _ in 0..150 {
+                let (adjacency, black, white) = random_position(&mut next, 8);
+                let mut game = Tinted::new(rule, &adjacency).expect("small");
+                let value = unlimited(|b| game.value(black, white, b)).expect("unlimited");
+                assert_eq!(
+                    value,
+                    naive(&mut game, black, white),
+                    "{rule:?} {adjacency:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_col_shortcut_agrees_with_the_definition_on_uncoloured_graphs() {
+        let mut next = generator(7);
+        for _ in 0..150 {
+            let (adjacency, black, white) = random_position(&mut next, 9);
+            let all = black | white;
+            let mut game = Tinted::new(Rule::Col, &adjacency).expect("small");
+            let value = unlimited(|b| game.value(all, all, b)).expect("unlimited");
+            assert!(!game.wins.is_empty() || all == 0, "the shortcut ran");
+            assert_eq!(value, naive(&mut game, all, all), "{adjacency:?}");
+            for left in [true, false] {
+                let won = unlimited(|b| game.wins_first(black, white, left, b));
+                let zero = Store::ZERO;
+                let exact = naive(&mut game, black, white);
+                let expected = if left {
+                    !game.store.le(exact, zero)
+                } else {
+                    !game.store.le(zero, exact)
+                };
+                assert_eq!(won.expect("unlimited"), expected, "{adjacency:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn untinted_black_white_node_kayles_is_node_kayles() {
+        let mut next = generator(99);
+        for _ in 0..100 {
+            let (adjacency, black, white) = random_position(&mut next, 12);
+            let all = black | white;
+            let mut game = Tinted::new(Rule::NodeKayles, &adjacency).expect("small");
+            let value = unlimited(|b| game.value(all, all, b)).expect("unlimited");
+            let mut kayles = NodeKayles::new(&adjacency).expect("small");
+            let grundy = unlimited(|b| kayles.grundy(all, b)).expect("unlimited");
+            assert_eq!(value, game.store.nimber(grundy), "{adjacency:?}");
+        }
+    }
 
     fn path(n: usize) -> Vec<u64> {
         (0..n)
@@ -175,7 +367,7 @@ mod tests {
 
     #[test]
     fn one_vertex_is_a_star_and_tints_give_integers() {
-        for rule in [Rule::Snort, Rule::Col] {
+        for rule in RULES {
             let mut game = Tinted::new(rule, &path(1)).expect("small");
             let star = unlimited(|b| game.value(1, 1, b)).expect("unlimited");
             assert_eq!(star, game.store.nimber(1));

@@ -445,10 +445,17 @@ class Game:
         """0, or both players can move and every option is all-small (canonical form;
         the same as dicotic, since an all-small game's canonical form is dicotic:
         Siegel 2013, Ch. II)."""
-        if not self.left and not self.right:
-            return True
-        return bool(self.left and self.right) and all(
-            g.is_all_small for g in self.left + self.right)
+        seen, todo = {self.id}, [self]
+        while todo:  # each distinct subposition once
+            game = todo.pop()
+            if game.left or game.right:
+                if not (game.left and game.right):
+                    return False
+                for option in game.left + game.right:
+                    if option.id not in seen:
+                        seen.add(option.id)
+                        todo.append(option)
+        return True
 
     def uptimal(self) -> Uptimal | None:
         """(x, n, m) when this game is x + n·↑ + *m, else None."""
@@ -770,6 +777,8 @@ def _recognise_uptimal(game: Game) -> Uptimal | None:
     if game.right_stop() != x:
         return None
     rest = game - Game.number(x)
+    if not rest.is_all_small:  # n·↑ + *m is all-small: most games stop here, cheaply
+        return None
     bound = rest.birthday
     for n in sorted(range(-bound, bound + 1), key=abs):
         m = (rest - Game.up(n)).nimber_value()

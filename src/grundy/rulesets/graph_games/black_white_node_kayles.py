@@ -24,6 +24,8 @@ class BlackWhiteNodeKayles(TintedGraphRuleset):
     citation = Citation("003_b9b71f74cb16b358.txt", "L538", "§6")
     examples = ("4;0-1,1-2,2-3;black=0,2;white=1,3", "3;0-1,1-2;black=0;white=2")
 
+    native_rule = "node-kayles"
+
     def after(self, position: TintedGraph, v: int, player: Player) -> TintedGraph:
         """Remove the closed neighbourhood of v."""
         n, adj, black, white = position

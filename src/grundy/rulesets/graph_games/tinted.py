@@ -59,8 +59,8 @@ TINT_FORMAT = (
 
 
 class TintedKernel:
-    """The native Snort or Col search (``grundy._native.Tinted``), one per graph in
-    play, so that positions of one game share the solved components."""
+    """The native Snort, Col or black-white Node Kayles search (``grundy._native.Tinted``),
+    one per graph in play, so that positions of one game share the solved components."""
 
     limit = f"graphs of at most {_native.TINTED_MAX_VERTICES} vertices"
 
@@ -97,7 +97,7 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
     #: True when every vertex must be tinted (black-white variants).
     needs_tints: ClassVar[bool] = False
 
-    #: The rule of the native kernel ("snort" or "col"), None for no kernel.
+    #: The rule of the native kernel ("snort", "col" or "node-kayles"), None for none.
     native_rule: ClassVar[str | None] = None
 
     def native_kernel(self) -> TintedKernel | None:

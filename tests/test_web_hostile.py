@@ -7,6 +7,7 @@ requests, statuses and p50/p95/p99 latencies per endpoint.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import socket
@@ -69,10 +70,40 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     httpx.post(f"{url}/api/position", json={"ruleset": "nim", "position": "3"}, timeout=60)
     httpx.post(f"{url}/api/analyse", json={"ruleset": "nim", "position": "3"}, timeout=60)
     yield url, process.pid
-    process.send_signal(2)  # Ctrl-C
+    # Ctrl-C while a search is running stops the server at once, workers and all
+    stuck = threading.Thread(target=abandon, args=(url, LONG_SEARCH, 30.0))
+    stuck.start()
+    time.sleep(1.0)
+    process.send_signal(2)
     started = time.monotonic()
     process.wait(timeout=20)
-    assert time.monotonic() - started < 10, "Ctrl-C did not stop the server promptly"
+    assert time.monotonic() - started < 5, "Ctrl-C did not stop the server promptly"
+    stuck.join()
+    assert not [pid for pid in children(process.pid)], "workers outlived the server"
+
+
+#: A search that runs for its whole budget (10 s, the server's most).
+LONG_SEARCH = {"ruleset": "domineering", "position": "8x8", "max_seconds": 10}
+
+
+def abandon(url: str, body: dict[str, Any], seconds: float) -> None:
+    """Send a search and give up waiting after ``seconds`` (closing the connection)."""
+    with contextlib.suppress(httpx.HTTPError):
+        httpx.post(f"{url}/api/analyse", json=body, timeout=seconds,
+                   headers={"x-grundy-client": "impatient"})
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "stat").read_text().rsplit(")", 1)[1].split()[
+                    1] == str(pid):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
 
 
 def no_traceback(response: httpx.Response) -> None:
@@ -136,6 +167,18 @@ def test_issue_21_reproducers(server: tuple[str, int], path: str, body: dict[str
     assert elapsed < float(body.get("max_seconds", 2)) + MARGIN
     assert cheap and cheap[0] < MARGIN
     assert rss_kb(pid) - before < 500_000
+
+
+def test_a_client_that_goes_away_frees_its_worker(server: tuple[str, int]) -> None:
+    """The only solver worker runs a 10 s search; its client hangs up after 1 s; the next
+    search, from another client, is answered long before the 10 s would have passed."""
+    url, _ = server
+    started = time.monotonic()
+    abandon(url, LONG_SEARCH, 1.0)
+    response = httpx.post(f"{url}/api/analyse", json={"ruleset": "nim", "position": "3,5"},
+                          headers={"x-grundy-client": "patient"}, timeout=30)
+    assert response.status_code == 200 and response.json()["value"] == "*6"
+    assert time.monotonic() - started < 6.0
 
 
 def test_eight_stalling_requests_do_not_stall_cheap_ones(server: tuple[str, int]) -> None:

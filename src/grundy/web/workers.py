@@ -6,8 +6,10 @@ stops all its work (``hard_deadline``: parsing, move generation, keying, renderi
 search) and the answer is "not solved within the budget"; should the worker not
 answer even then (a long C call), the server kills it and starts a fresh one.  A
 worker's address space is capped, so one request cannot take the machine's memory.
-So one request never holds what another user needs beyond its deadline, and
-Ctrl-C stops the server at once (workers are killed, not waited for).
+A job whose request is cancelled (its client went away: ``grundy.web.app``) has its
+worker killed and replaced at once.  So one request never holds what another user
+needs beyond its deadline, nor past its client's leaving, and Ctrl-C stops the server
+at once (workers are killed, not waited for).
 """
 
 from __future__ import annotations
@@ -126,7 +128,8 @@ class Workers:
                   wait: float) -> Any:
         """``job(*args)`` in a worker (a module-level function: it is pickled), within
         ``seconds`` once the worker has started; Busy when no worker is free within
-        ``wait`` seconds, Overrun when the job overruns (its worker is replaced)."""
+        ``wait`` seconds, Overrun when the job overruns (its worker is replaced).
+        Cancelling this coroutine while the job runs kills its worker."""
         idle = self._queue()
         try:
             executor = await asyncio.wait_for(idle.get(), wait)
@@ -138,7 +141,11 @@ class Workers:
                 await asyncio.wait_for(asyncio.wrap_future(starting), STARTUP_SECONDS)
             future = asyncio.get_running_loop().run_in_executor(executor, _run, job, args,
                                                                 seconds)
-            return await asyncio.wait_for(future, seconds + KILL_GRACE)
+            try:
+                return await asyncio.wait_for(future, seconds + KILL_GRACE)
+            except asyncio.CancelledError:  # the client went away, or the server stops
+                executor = self._replace(executor)
+                raise
         except TimeoutError:
             executor = self._replace(executor)
             raise Overrun(f"stopped after {seconds:g} s: the request took too long and was "

@@ -58,12 +58,16 @@ def limit_process() -> None:
 
 
 def start_workbench(store_path: Path | None, limits: Limits) -> None:
-    """Worker initializer of the workbench's workers: ``limit_process`` and a Workbench."""
+    """Worker initializer of the workbench's workers: ``limit_process`` and a Workbench,
+    warmed up by drawing every ruleset's first example (the gallery's thumbnails), so
+    that first-use costs (imports, caches) fall in the worker's start-up (outside every
+    job's deadline) and not in the requests that find the worker ready."""
     global _bench
     from grundy.web.service import Workbench
 
     limit_process()
     _bench = Workbench(store_path, limits)
+    _bench.rulesets()
 
 
 def workbench_job(name: str, args: tuple[Any, ...]) -> Any:
@@ -97,7 +101,10 @@ class Workers:
         self._count = count
         self._initializer, self._initargs = initializer, initargs
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets"])
+        # numpy and networkx draw graphs (a third of a second to import): loaded once in
+        # the fork server, not on a worker's first graph (absent ones are skipped)
+        self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets",
+                                              "numpy", "networkx"])
         self._idle: asyncio.Queue[ProcessPoolExecutor] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._all: set[ProcessPoolExecutor] = set()

@@ -19,7 +19,10 @@ the size cap or a request that overran its deadline, and 429 when busy):
   temperature, stops, thermograph walls and an SVG), in a worker process with a hard
   timeout (``grundy.web.values``); 504 with "not solved within the budget" on timeout;
 - ``GET /api/lattice``: the lattice of rulesets (SVG) and its reductions, each with a
-  link to map a position across it.
+  link to map a position across it;
+- ``GET /api/census`` and ``GET /census/plot.svg``: the manifest and the plot of the
+  census directory the server was started with (``grundy serve --census DIR``; only
+  that directory is ever read, 404 without one).
 
 A request waiting on a worker process is watched (``attended``): when its client
 goes away, its job is cancelled and its worker killed, so abandoned work never holds a
@@ -29,13 +32,16 @@ Every request passes ``Guard`` first: a Host header naming this machine (against
 rebinding), a body of at most ``MAX_BODY`` bytes, and security headers on every
 answer (a content security policy for the static pages, no framing, no sniffing).
 
-Pages: ``/`` is the gallery, ``/play/{name}`` a play page and ``/lattice`` the lattice
-of rulesets (plain HTML, CSS and JavaScript in ``static/``; no build step).
+Pages: ``/`` is the gallery, ``/play/{name}`` a play page, ``/lattice`` the lattice
+of rulesets and ``/census`` the census's plot (plain HTML, CSS and JavaScript in
+``static/``; no build step).
 """
 
 from __future__ import annotations
 
 import asyncio
+import tempfile
+import threading
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -43,11 +49,12 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from grundy.census import load, plot
 from grundy.protocol import TooBig
 from grundy.reductions import UnknownReductionError, all_reductions
 from grundy.reductions.lattice import build
@@ -189,6 +196,10 @@ class Guard:
         await send({"type": "http.response.body", "body": response.body})
 
 
+class UnknownCensus(GrundyError):
+    """The server was started without a census to show."""
+
+
 class ClientGone(Exception):
     """The client closed its connection before its answer was ready."""
 
@@ -250,11 +261,28 @@ def lattice() -> dict[str, Any]:
     }
 
 
+#: matplotlib's pyplot is not thread-safe: one census plot at a time.
+_PLOTTING = threading.Lock()
+
+
+def census_svg(directory: Path) -> str:
+    """The census's plot (``grundy.census.plot``: its sequence, or the share of each
+    value at each n) as SVG text."""
+    with _PLOTTING, tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "census.svg"
+        plot(directory, path)
+        return path.read_text(encoding="utf-8")
+
+
 def create_app(store_path: Path | None = None, limits: Limits | None = None,
-               calculator: Calculator | None = None, host: str = "127.0.0.1") -> FastAPI:
+               calculator: Calculator | None = None, host: str = "127.0.0.1",
+               census: Path | None = None) -> FastAPI:
     """The workbench app; solved positions persist in the SQLite store at ``store_path``.
-    It answers requests addressed to this machine or to ``host``."""
+    It answers requests addressed to this machine or to ``host``, and shows the census
+    in the directory ``census`` if one is given (checked here: a one-line error)."""
     bench = Workbench(store_path, limits)
+    if census is not None:
+        load(census)
     calc = calculator or Calculator()
 
     @asynccontextmanager
@@ -375,6 +403,30 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
         return await attended(request, bench.search(
             bench.hint, body.ruleset, body.position, body.player, body.max_seconds,
             body.max_nodes, seconds=body.max_seconds, client=client_of(request)))
+
+    def served_census() -> Path:
+        if census is None:
+            raise UnknownCensus("this workbench shows no census: start it with "
+                                "grundy serve --census DIR")
+        return census
+
+    @app.exception_handler(UnknownCensus)
+    async def no_census(request: Request, error: UnknownCensus) -> JSONResponse:
+        return _error(404, str(error))
+
+    @app.get("/api/census")
+    async def census_manifest() -> Any:
+        return {**load(served_census()).to_json(), "plot": "/census/plot.svg"}
+
+    @app.get("/census/plot.svg")
+    async def census_plot() -> Response:
+        svg = await bench.fixed(census_svg, served_census())
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/census")
+    async def census_page() -> FileResponse:
+        served_census()
+        return FileResponse(STATIC / "census.html")
 
     @app.get("/")
     async def gallery() -> FileResponse:

@@ -74,12 +74,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     stuck = threading.Thread(target=abandon, args=(url, LONG_SEARCH, 30.0))
     stuck.start()
     time.sleep(1.0)
+    workers = descendants(process.pid)
+    assert workers, "the server runs its work in worker processes"
     process.send_signal(2)
     started = time.monotonic()
     process.wait(timeout=20)
     assert time.monotonic() - started < 5, "Ctrl-C did not stop the server promptly"
     stuck.join()
-    assert not [pid for pid in children(process.pid)], "workers outlived the server"
+    while (left := [pid for pid in workers if alive(pid)]) and time.monotonic() < started + 5:
+        time.sleep(0.1)
+    assert not left, "worker processes outlived the server"
 
 
 #: A search that runs for its whole budget (10 s, the server's most).
@@ -93,17 +97,34 @@ def abandon(url: str, body: dict[str, Any], seconds: float) -> None:
                    headers={"x-grundy-client": "impatient"})
 
 
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    found = []
+def stat(pid: int | str) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (state, parent, ...)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and by them (the fork server's workers)."""
+    parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         try:
-            if entry.name.isdigit() and (entry / "stat").read_text().rsplit(")", 1)[1].split()[
-                    1] == str(pid):
-                found.append(int(entry.name))
+            if entry.name.isdigit():
+                parents[int(entry.name)] = int(stat(entry.name)[1])
         except OSError:
             continue
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
     return found
+
+
+def alive(pid: int) -> bool:
+    """Is ``pid`` running (not gone, not a zombie)?"""
+    try:
+        return stat(pid)[0] != "Z"
+    except OSError:
+        return False
 
 
 def no_traceback(response: httpx.Response) -> None:

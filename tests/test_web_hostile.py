@@ -83,7 +83,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     stuck.join()
     while (left := [pid for pid in workers if alive(pid)]) and time.monotonic() < started + 5:
         time.sleep(0.1)
-    assert not left, "worker processes outlived the server"
+    assert not left, [Path(f"/proc/{pid}/cmdline").read_bytes()[:120] for pid in left]
 
 
 #: A search that runs for its whole budget (10 s, the server's most).

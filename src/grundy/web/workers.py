@@ -109,6 +109,7 @@ class Workers:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._all: set[ProcessPoolExecutor] = set()
         self._starting: dict[ProcessPoolExecutor, Future[None]] = {}
+        self._closed = False
 
     def _new(self) -> ProcessPoolExecutor:
         executor = ProcessPoolExecutor(1, mp_context=self._context,
@@ -124,6 +125,7 @@ class Workers:
         if self._idle is None or self._loop is not loop:
             old, self._idle, self._loop = self._idle, asyncio.Queue(), loop
             if old is None:
+                self._closed = False
                 executors = [self._new() for _ in range(self._count)]
             else:
                 executors = [old.get_nowait() for _ in range(old.qsize())]
@@ -164,10 +166,12 @@ class Workers:
             idle.put_nowait(executor)
 
     def _replace(self, executor: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        """Kill a worker and start its successor (none once closed: the server is
+        stopping and cancels its jobs after ``close``)."""
         _kill(executor)
         self._all.discard(executor)
         self._starting.pop(executor, None)
-        return self._new()
+        return executor if self._closed else self._new()
 
     def close(self) -> None:
         """Kill every worker at once (nothing is waited for)."""
@@ -175,6 +179,7 @@ class Workers:
             _kill(executor)
         self._all.clear()
         self._starting.clear()
+        self._closed = True
         self._idle = None  # fresh workers if the app is started again
 
 

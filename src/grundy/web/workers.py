@@ -101,10 +101,7 @@ class Workers:
         self._count = count
         self._initializer, self._initargs = initializer, initargs
         self._context = multiprocessing.get_context("forkserver")
-        # numpy and networkx draw graphs (a third of a second to import): loaded once in
-        # the fork server, not on a worker's first graph (absent ones are skipped)
-        self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets",
-                                              "numpy", "networkx"])
+        self._context.set_forkserver_preload(["grundy.web.service", "grundy.rulesets"])
         self._idle: asyncio.Queue[ProcessPoolExecutor] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._all: set[ProcessPoolExecutor] = set()

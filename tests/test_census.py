@@ -216,6 +216,30 @@ def test_analyses(client: Any, tmp_path: Path) -> None:
         sequence(tmp_path / "h")
 
 
+def test_the_workbench_serves_its_census_plot_and_nothing_else(client: Any,
+                                                               tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from grundy.web import create_app
+
+    where = tmp_path / "paths"
+    run(Census("node-kayles", "paths:0-12", ("nimber",)), where, client=client)
+    with TestClient(create_app(None, census=where)) as web:
+        manifest = web.get("/api/census").json()
+        assert manifest["ruleset"] == "node-kayles" and manifest["family"] == "paths:0-12"
+        picture = web.get(manifest["plot"])
+        assert picture.headers["content-type"].startswith("image/svg+xml")
+        assert "<svg" in picture.text and "</svg>" in picture.text
+        assert web.get("/census").status_code == 200
+        for path in ("/census/../pyproject.toml", "/census/plot.svg/../../x", "/census/x.svg"):
+            assert web.get(path).status_code == 404
+    with TestClient(create_app(None)) as web:
+        response = web.get("/census/plot.svg")
+        assert response.status_code == 404 and "--census DIR" in response.json()["error"]
+    with pytest.raises(GrundyError, match="holds no census"):
+        create_app(None, census=tmp_path)
+
+
 def test_split_solve_merges_to_the_engine_value(client: Any, tmp_path: Path) -> None:
     nk = impartial("node-kayles")
     position = nk.random_position(sample_rng(5, 0), 18)

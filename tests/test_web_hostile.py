@@ -7,6 +7,7 @@ requests, statuses and p50/p95/p99 latencies per endpoint.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import socket
@@ -69,10 +70,61 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
     httpx.post(f"{url}/api/position", json={"ruleset": "nim", "position": "3"}, timeout=60)
     httpx.post(f"{url}/api/analyse", json={"ruleset": "nim", "position": "3"}, timeout=60)
     yield url, process.pid
-    process.send_signal(2)  # Ctrl-C
+    # Ctrl-C while a search is running stops the server at once, workers and all
+    stuck = threading.Thread(target=abandon, args=(url, LONG_SEARCH, 30.0))
+    stuck.start()
+    time.sleep(1.0)
+    workers = descendants(process.pid)
+    assert workers, "the server runs its work in worker processes"
+    process.send_signal(2)
     started = time.monotonic()
     process.wait(timeout=20)
-    assert time.monotonic() - started < 10, "Ctrl-C did not stop the server promptly"
+    assert time.monotonic() - started < 5, "Ctrl-C did not stop the server promptly"
+    stuck.join()
+    while (left := [pid for pid in workers if alive(pid)]) and time.monotonic() < started + 5:
+        time.sleep(0.1)
+    assert not left, [Path(f"/proc/{pid}/cmdline").read_bytes()[:120] for pid in left]
+
+
+#: A search that runs for its whole budget (10 s, the server's most).
+LONG_SEARCH = {"ruleset": "domineering", "position": "8x8", "max_seconds": 10}
+
+
+def abandon(url: str, body: dict[str, Any], seconds: float) -> None:
+    """Send a search and give up waiting after ``seconds`` (closing the connection)."""
+    with contextlib.suppress(httpx.HTTPError):
+        httpx.post(f"{url}/api/analyse", json=body, timeout=seconds,
+                   headers={"x-grundy-client": "impatient"})
+
+
+def stat(pid: int | str) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (state, parent, ...)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, and by them (the fork server's workers)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit():
+                parents[int(entry.name)] = int(stat(entry.name)[1])
+        except OSError:
+            continue
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Is ``pid`` running (not gone, not a zombie)?"""
+    try:
+        return stat(pid)[0] != "Z"
+    except OSError:
+        return False
 
 
 def no_traceback(response: httpx.Response) -> None:
@@ -136,6 +188,18 @@ def test_issue_21_reproducers(server: tuple[str, int], path: str, body: dict[str
     assert elapsed < float(body.get("max_seconds", 2)) + MARGIN
     assert cheap and cheap[0] < MARGIN
     assert rss_kb(pid) - before < 500_000
+
+
+def test_a_client_that_goes_away_frees_its_worker(server: tuple[str, int]) -> None:
+    """The only solver worker runs a 10 s search; its client hangs up after 1 s; the next
+    search, from another client, is answered long before the 10 s would have passed."""
+    url, _ = server
+    started = time.monotonic()
+    abandon(url, LONG_SEARCH, 1.0)
+    response = httpx.post(f"{url}/api/analyse", json={"ruleset": "nim", "position": "3,5"},
+                          headers={"x-grundy-client": "patient"}, timeout=30)
+    assert response.status_code == 200 and response.json()["value"] == "*6"
+    assert time.monotonic() - started < 6.0
 
 
 def test_eight_stalling_requests_do_not_stall_cheap_ones(server: tuple[str, int]) -> None:

@@ -10,7 +10,7 @@ use crate::mex::ValueSet;
 /// The Grundy values of heaps 0..=n of the subtraction game with this set
 /// (a move takes s tokens from one heap, s in the set).
 pub fn subtraction_sequence(set: &[u64], n: usize, budget: &mut Budget) -> Result<Vec<u32>, Stop> {
-    let mut values = Vec::with_capacity(n + 1);
+    let mut values = Vec::new(); // grown as computed: a budget may stop long before n
     for heap in 0..=n {
         budget.tick()?;
         let mut seen = ValueSet::new();
@@ -62,7 +62,7 @@ pub fn parse_octal(code: &str) -> Result<Vec<u8>, String> {
 
 /// The Grundy values of heaps 0..=n of the octal game with these digits.
 pub fn octal_sequence(digits: &[u8], n: usize, budget: &mut Budget) -> Result<Vec<u32>, Stop> {
-    let mut values: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut values: Vec<u32> = Vec::new(); // as above: not sized by n up front
     for heap in 0..=n {
         budget.tick()?;
         let mut seen = ValueSet::new();

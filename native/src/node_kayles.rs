@@ -53,6 +53,11 @@ impl NodeKayles {
         self.table.len()
     }
 
+    /// Vertices of the graph.
+    pub fn vertices(&self) -> usize {
+        self.closed.len()
+    }
+
     /// The Grundy value of the position whose remaining vertices are `alive`.
     pub fn grundy(&mut self, alive: u64, budget: &mut Budget) -> Result<u32, Stop> {
         let mut value = 0;

@@ -157,11 +157,11 @@ impl AtroposKernel {
     ) -> PyResult<(Option<bool>, u64)> {
         let (uncoloured, forbidden, single, candidates) = state;
         let size = self.geometry.neighbours.len();
-        if size < 64 && (uncoloured | candidates) >> size != 0 {
-            return Err(PyValueError::new_err(
-                "an Atropos state names a circle off the board",
-            ));
-        }
+        on_board(
+            uncoloured | candidates,
+            size,
+            "an Atropos state (circles as vertices)",
+        )?;
         let root = atropos::State {
             uncoloured,
             candidates,
@@ -242,6 +242,7 @@ impl NodeKayles {
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<(Option<u32>, u64)> {
+        on_board(alive, self.0.vertices(), "a Node Kayles position")?;
         budgeted(py, max_nodes, max_seconds, |b| self.0.grundy(alive, b))
     }
 
@@ -349,6 +350,43 @@ fn known(store: &canonical::Store, ids: &[Id]) -> PyResult<()> {
     }
 }
 
+/// `closure` of every class holding a store: the games reachable from a known `root`.
+fn closure_of(store: &canonical::Store, root: Id) -> PyResult<Closure> {
+    known(store, &[root])?;
+    guarded(|| Ok(store.closure(root)))
+}
+
+/// Largest integer part, and largest multiple of up or star, built from a number: the
+/// caps of the values notation (`grundy.values.notation`), since each unit is a game.
+const MAX_INTEGER: u64 = 1 << 12;
+const MAX_COUNT: u64 = 256;
+
+/// The dyadic rational num / 2^exp, refusing what the kernel cannot hold or build.
+fn dyadic(num: i64, exp: u32) -> PyResult<Dyadic> {
+    if exp > 62 {
+        return Err(PyValueError::new_err(format!(
+            "denominator 2^{exp} is too large: at most 2^62"
+        )));
+    }
+    if num.unsigned_abs() >> exp > MAX_INTEGER {
+        return Err(PyValueError::new_err(format!(
+            "the number {num}/2^{exp} is too large: at most {MAX_INTEGER} in size"
+        )));
+    }
+    Ok(Dyadic::new(num, exp))
+}
+
+/// Refuse a vertex set naming vertices past the first `size` (`what` says whose).
+fn on_board(mask: u64, size: usize, what: &str) -> PyResult<()> {
+    if size < 64 && mask >> size != 0 {
+        let last = 63 - mask.leading_zeros();
+        return Err(PyValueError::new_err(format!(
+            "{what} names vertex {last}, but the graph has {size} (numbered from 0)"
+        )));
+    }
+    Ok(())
+}
+
 #[pymethods]
 impl GameStore {
     #[new]
@@ -365,22 +403,18 @@ impl GameStore {
 
     /// The dyadic rational num / 2^exp.
     fn number(&mut self, num: i64, exp: u32) -> PyResult<Id> {
-        if exp > 62 {
-            return Err(PyValueError::new_err(format!(
-                "denominator 2^{exp} is too large: at most 2^62"
-            )));
-        }
-        guarded(|| Ok(self.0.number(Dyadic::new(num, exp))))
+        let x = dyadic(num, exp)?;
+        guarded(|| Ok(self.0.number(x)))
     }
 
     /// x + n·↑ + *m with x = num / 2^exp.
     fn uptimal(&mut self, num: i64, exp: u32, n: i64, m: u32) -> PyResult<Id> {
-        if exp > 62 {
+        let x = dyadic(num, exp)?;
+        if n.unsigned_abs() > MAX_COUNT || u64::from(m) > MAX_COUNT {
             return Err(PyValueError::new_err(format!(
-                "denominator 2^{exp} is too large: at most 2^62"
+                "{n} ups and star {m}: at most {MAX_COUNT} of each"
             )));
         }
-        let x = Dyadic::new(num, exp);
         guarded(|| Ok(self.0.uptimal(Uptimal { x, n, m })))
     }
 
@@ -401,8 +435,7 @@ impl GameStore {
 
     /// The games reachable from `root`, each after its options, with their options.
     fn closure(&self, root: Id) -> PyResult<Closure> {
-        known(&self.0, &[root])?;
-        guarded(|| Ok(self.0.closure(root)))
+        closure_of(&self.0, root)
     }
 
     fn __len__(&self) -> usize {
@@ -446,8 +479,7 @@ impl Domineering {
 
     /// The games reachable from `root`, each after its options, with their options.
     fn closure(&self, root: Id) -> PyResult<Closure> {
-        known(&self.0.store, &[root])?;
-        guarded(|| Ok(self.0.store.closure(root)))
+        closure_of(&self.0.store, root)
     }
 
     /// Regions solved so far.
@@ -494,6 +526,7 @@ impl Tinted {
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<(Option<Id>, u64)> {
+        on_board(black | white, self.0.vertices(), "a Snort or Col position")?;
         budgeted(py, max_nodes, max_seconds, |b| {
             self.0.value(black, white, b)
         })
@@ -501,8 +534,7 @@ impl Tinted {
 
     /// The games reachable from `root`, each after its options, with their options.
     fn closure(&self, root: Id) -> PyResult<Closure> {
-        known(&self.0.store, &[root])?;
-        guarded(|| Ok(self.0.store.closure(root)))
+        closure_of(&self.0.store, root)
     }
 
     /// Components solved so far.

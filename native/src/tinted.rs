@@ -89,6 +89,11 @@ impl Tinted {
         self.table.len()
     }
 
+    /// Vertices of the graph.
+    pub fn vertices(&self) -> usize {
+        self.adjacency.len()
+    }
+
     /// The value of the position where Left may play `black` and Right `white`.
     pub fn value(&mut self, black: u64, white: u64, budget: &mut Budget) -> Result<Id, Stop> {
         let mut total = Store::ZERO;

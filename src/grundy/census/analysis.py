@@ -6,7 +6,8 @@ Periods of heap games are proved, not guessed, by the Guy–Smith periodicity th
 *Winning Ways*, ch. 4): for an octal game whose moves take at most ``t`` tokens,
 if G(n + p) = G(n) for every n with n0 ≤ n < 2·n0 + p + t, then G(n + p) = G(n)
 for every n ≥ n0.  A subtraction game with finite set S is such a game, with t =
-max S.
+max S.  The scan and the theorem's bound are those of the octal games
+(``grundy.rulesets.heaps.take_and_break``), so a period means the same in both.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from grundy.census.run import load
 from grundy.protocol import GrundyError
 from grundy.rulesets import get
 from grundy.rulesets.heaps.subtraction import SubtractionPosition
+from grundy.rulesets.heaps.take_and_break import guy_smith_bound, periodic_from
 from grundy.values import Outcome, parse
 
 #: The column a census's values are read from, best first.
@@ -88,9 +90,7 @@ def find_period(values: Sequence[Hashable], first: int = 0,
     for period in range(1, count // 2 + 1):
         if best is not None and period >= best[0]:
             break
-        start = count - period
-        while start > 0 and values[start - 1 + period] == values[start - 1]:
-            start -= 1
+        start = periodic_from(values, period)
         if count - start >= 2 * period and (best is None or start + period < best[0]):
             best = (start + period, period, start)
     if best is None:
@@ -99,7 +99,7 @@ def find_period(values: Sequence[Hashable], first: int = 0,
     preperiod, through = first + start, first + count - 1
     if max_take is None:
         return Periodicity(preperiod, period, through, False, None)
-    needed = 2 * preperiod + 2 * period + max_take - 1
+    needed = guy_smith_bound(max_take, 2, period, preperiod)
     return Periodicity(preperiod, period, through, needed <= through, needed)
 
 

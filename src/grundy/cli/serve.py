@@ -18,7 +18,10 @@ from grundy.search import Store, default_store_path
 @click.option("--store", metavar="PATH",
               help="SQLite file of solved positions (default: $GRUNDY_STORE, else "
                    "~/.local/share/grundy/store.sqlite; 'none' keeps them in memory only).")
-def serve(host: str, port: int, store: str | None) -> None:
+@click.option("--census", "census", metavar="DIR", type=click.Path(file_okay=False),
+              help="Show this census directory's plot at /census (the --out of a "
+                   "`grundy census` run; no other directory is read).")
+def serve(host: str, port: int, store: str | None, census: str | None) -> None:
     """Start the browser workbench: play, values and hints at http://HOST:PORT/."""
     require("web", "grundy serve", "fastapi", "uvicorn")
     import uvicorn
@@ -31,5 +34,5 @@ def serve(host: str, port: int, store: str | None) -> None:
     click.echo(f"grundy workbench on http://{host}:{port}/ (store: {path or 'memory only'}); "
                "Ctrl-C stops it", err=True)
     # Ctrl-C: stop within a second; the app kills its worker processes on the way out.
-    uvicorn.run(create_app(path, host=host), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=1)
+    app = create_app(path, host=host, census=None if census is None else Path(census))
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)

@@ -19,30 +19,42 @@ the size cap or a request that overran its deadline, and 429 when busy):
   temperature, stops, thermograph walls and an SVG), in a worker process with a hard
   timeout (``grundy.web.values``); 413 with "not solved within the budget" on timeout;
 - ``GET /api/lattice``: the lattice of rulesets (SVG) and its reductions, each with a
-  link to map a position across it.
+  link to map a position across it;
+- ``GET /api/census`` and ``GET /census/plot.svg``: the manifest and the plot of the
+  census directory the server was started with (``grundy serve --census DIR``; only
+  that directory is ever read, 404 without one).
+
+A request waiting on a worker process is watched (``attended``): when its client
+goes away, its job is cancelled and its worker killed, so abandoned work never holds a
+worker another user needs.
 
 Every request passes ``Guard`` first: a Host header naming this machine (against DNS
 rebinding), a body of at most ``MAX_BODY`` bytes, and security headers on every
 answer (a content security policy for the static pages, no framing, no sniffing).
 
-Pages: ``/`` is the gallery, ``/play/{name}`` a play page and ``/lattice`` the lattice
-of rulesets (plain HTML, CSS and JavaScript in ``static/``; no build step).
+Pages: ``/`` is the gallery, ``/play/{name}`` a play page, ``/lattice`` the lattice
+of rulesets and ``/census`` the census's plot (plain HTML, CSS and JavaScript in
+``static/``; no build step).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import asyncio
+import tempfile
+import threading
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from grundy.census import load, plot
 from grundy.protocol import TooBig
 from grundy.reductions import UnknownReductionError, all_reductions
 from grundy.reductions.lattice import build
@@ -50,7 +62,11 @@ from grundy.rulesets import GrundyError, UnknownRulesetError, all_rulesets
 from grundy.web.service import Busy, Limits, Workbench
 from grundy.web.values import CalcBusy, CalcError, CalcTimeout, Calculator
 
+T = TypeVar("T")
+
 STATIC = Path(__file__).parent / "static"
+#: Seconds between two checks that the client of a running job is still there.
+POLL_SECONDS = 0.2
 Text = Field(max_length=100_000)
 Name = Field(min_length=1, max_length=100)
 
@@ -180,6 +196,32 @@ class Guard:
         await send({"type": "http.response.body", "body": response.body})
 
 
+class UnknownCensus(GrundyError):
+    """The server was started without a census to show."""
+
+
+class ClientGone(Exception):
+    """The client closed its connection before its answer was ready."""
+
+
+async def attended(request: Request, work: Awaitable[T]) -> T:
+    """The result of ``work``, cancelled (killing the worker process it runs in) as soon
+    as the client of ``request`` disconnects."""
+    task = asyncio.ensure_future(work)
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=POLL_SECONDS)
+            if done:
+                return task.result()
+            if await request.is_disconnected():
+                raise ClientGone
+    finally:
+        if not task.done():
+            task.cancel()
+            with suppress(asyncio.CancelledError):
+                await task
+
+
 def client_of(request: Request) -> str:
     """Who is asking, for the per-client cap on searches: the address, refined by an
     ``X-Grundy-Client`` header (one per browser tab or simulated player)."""
@@ -219,11 +261,28 @@ def lattice() -> dict[str, Any]:
     }
 
 
+#: matplotlib's pyplot is not thread-safe: one census plot at a time.
+_PLOTTING = threading.Lock()
+
+
+def census_svg(directory: Path) -> str:
+    """The census's plot (``grundy.census.plot``: its sequence, or the share of each
+    value at each n) as SVG text."""
+    with _PLOTTING, tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "census.svg"
+        plot(directory, path)
+        return path.read_text(encoding="utf-8")
+
+
 def create_app(store_path: Path | None = None, limits: Limits | None = None,
-               calculator: Calculator | None = None, host: str = "127.0.0.1") -> FastAPI:
+               calculator: Calculator | None = None, host: str = "127.0.0.1",
+               census: Path | None = None) -> FastAPI:
     """The workbench app; solved positions persist in the SQLite store at ``store_path``.
-    It answers requests addressed to this machine or to ``host``."""
+    It answers requests addressed to this machine or to ``host``, and shows the census
+    in the directory ``census`` if one is given (checked here: a one-line error)."""
     bench = Workbench(store_path, limits)
+    if census is not None:
+        load(census)
     calc = calculator or Calculator()
 
     @asynccontextmanager
@@ -268,6 +327,10 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
     async def calc_timeout(request: Request, error: CalcTimeout) -> JSONResponse:
         return _error(413, str(error))
 
+    @app.exception_handler(ClientGone)
+    async def gone(request: Request, error: ClientGone) -> JSONResponse:
+        return _error(499, "the client closed the connection; its work was cancelled")
+
     @app.exception_handler(GrundyError)
     async def bad_input(request: Request, error: GrundyError) -> JSONResponse:
         return _error(400, str(error))
@@ -291,30 +354,31 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
         return features()
 
     @app.post("/api/position")
-    async def position(body: PositionRequest) -> Any:
-        return await bench.light(bench.position, body.ruleset, body.position, body.player)
+    async def position(body: PositionRequest, request: Request) -> Any:
+        return await attended(request, bench.light(bench.position, body.ruleset,
+                                                   body.position, body.player))
 
     @app.post("/api/random")
-    async def random_position(body: RandomRequest) -> Any:
-        return await bench.light(bench.random_view, body.ruleset, body.size, body.seed,
-                                 body.player)
+    async def random_position(body: RandomRequest, request: Request) -> Any:
+        return await attended(request, bench.light(bench.random_view, body.ruleset,
+                                                   body.size, body.seed, body.player))
 
     @app.post("/api/play")
-    async def play(body: PlayRequest) -> Any:
-        return await bench.light(bench.play, body.ruleset, body.position, body.move,
-                                 body.player)
+    async def play(body: PlayRequest, request: Request) -> Any:
+        return await attended(request, bench.light(bench.play, body.ruleset, body.position,
+                                                   body.move, body.player))
 
     @app.post("/api/computer")
     async def computer(body: ComputerRequest, request: Request) -> Any:
-        return await bench.search(bench.computer, body.ruleset, body.position, body.level,
-                                  body.player, body.seed, body.max_seconds,
-                                  seconds=body.max_seconds, client=client_of(request))
+        return await attended(request, bench.search(
+            bench.computer, body.ruleset, body.position, body.level, body.player, body.seed,
+            body.max_seconds, seconds=body.max_seconds, client=client_of(request)))
 
     @app.post("/api/analyse")
     async def analyse(body: SearchRequest, request: Request) -> Any:
-        return await bench.search(bench.analyse, body.ruleset, body.position,
-                                  body.max_seconds, body.max_nodes,
-                                  seconds=body.max_seconds, client=client_of(request))
+        return await attended(request, bench.search(
+            bench.analyse, body.ruleset, body.position, body.max_seconds, body.max_nodes,
+            seconds=body.max_seconds, client=client_of(request)))
 
     @app.get("/api/reductions/{name}")
     async def reductions(name: str) -> Any:
@@ -322,13 +386,13 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.post("/api/reduce")
     async def reduce(body: ReduceRequest, request: Request) -> Any:
-        return await bench.search(bench.reduce, body.reduction, body.position,
-                                  body.max_seconds,
-                                  seconds=body.max_seconds, client=client_of(request))
+        return await attended(request, bench.search(
+            bench.reduce, body.reduction, body.position, body.max_seconds,
+            seconds=body.max_seconds, client=client_of(request)))
 
     @app.post("/api/calc")
-    async def calculate(body: CalcRequest) -> Any:
-        return await calc.calc(body.expression, body.max_seconds)
+    async def calculate(body: CalcRequest, request: Request) -> Any:
+        return await attended(request, calc.calc(body.expression, body.max_seconds))
 
     @app.get("/api/lattice")
     async def lattice_view() -> Any:
@@ -336,9 +400,33 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.post("/api/hint")
     async def hint(body: SearchRequest, request: Request) -> Any:
-        return await bench.search(bench.hint, body.ruleset, body.position, body.player,
-                                  body.max_seconds, body.max_nodes,
-                                  seconds=body.max_seconds, client=client_of(request))
+        return await attended(request, bench.search(
+            bench.hint, body.ruleset, body.position, body.player, body.max_seconds,
+            body.max_nodes, seconds=body.max_seconds, client=client_of(request)))
+
+    def served_census() -> Path:
+        if census is None:
+            raise UnknownCensus("this workbench shows no census: start it with "
+                                "grundy serve --census DIR")
+        return census
+
+    @app.exception_handler(UnknownCensus)
+    async def no_census(request: Request, error: UnknownCensus) -> JSONResponse:
+        return _error(404, str(error))
+
+    @app.get("/api/census")
+    async def census_manifest() -> Any:
+        return {**load(served_census()).to_json(), "plot": "/census/plot.svg"}
+
+    @app.get("/census/plot.svg")
+    async def census_plot() -> Response:
+        svg = await bench.fixed(census_svg, served_census())
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/census")
+    async def census_page() -> FileResponse:
+        served_census()
+        return FileResponse(STATIC / "census.html")
 
     @app.get("/")
     async def gallery() -> FileResponse:

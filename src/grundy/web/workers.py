@@ -6,8 +6,10 @@ stops all its work (``hard_deadline``: parsing, move generation, keying, renderi
 search) and the answer is "not solved within the budget"; should the worker not
 answer even then (a long C call), the server kills it and starts a fresh one.  A
 worker's address space is capped, so one request cannot take the machine's memory.
-So one request never holds what another user needs beyond its deadline, and
-Ctrl-C stops the server at once (workers are killed, not waited for).
+A job whose request is cancelled (its client went away: ``grundy.web.app``) has its
+worker killed and replaced at once.  So one request never holds what another user
+needs beyond its deadline, nor past its client's leaving, and Ctrl-C stops the server
+at once (workers are killed, not waited for).
 """
 
 from __future__ import annotations
@@ -56,12 +58,16 @@ def limit_process() -> None:
 
 
 def start_workbench(store_path: Path | None, limits: Limits) -> None:
-    """Worker initializer of the workbench's workers: ``limit_process`` and a Workbench."""
+    """Worker initializer of the workbench's workers: ``limit_process`` and a Workbench,
+    warmed up by drawing every ruleset's first example (the gallery's thumbnails), so
+    that first-use costs (imports, caches) fall in the worker's start-up (outside every
+    job's deadline) and not in the requests that find the worker ready."""
     global _bench
     from grundy.web.service import Workbench
 
     limit_process()
     _bench = Workbench(store_path, limits)
+    _bench.rulesets()
 
 
 def workbench_job(name: str, args: tuple[Any, ...]) -> Any:
@@ -100,6 +106,7 @@ class Workers:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._all: set[ProcessPoolExecutor] = set()
         self._starting: dict[ProcessPoolExecutor, Future[None]] = {}
+        self._closed = False
 
     def _new(self) -> ProcessPoolExecutor:
         executor = ProcessPoolExecutor(1, mp_context=self._context,
@@ -115,6 +122,7 @@ class Workers:
         if self._idle is None or self._loop is not loop:
             old, self._idle, self._loop = self._idle, asyncio.Queue(), loop
             if old is None:
+                self._closed = False
                 executors = [self._new() for _ in range(self._count)]
             else:
                 executors = [old.get_nowait() for _ in range(old.qsize())]
@@ -126,7 +134,8 @@ class Workers:
                   wait: float) -> Any:
         """``job(*args)`` in a worker (a module-level function: it is pickled), within
         ``seconds`` once the worker has started; Busy when no worker is free within
-        ``wait`` seconds, Overrun when the job overruns (its worker is replaced)."""
+        ``wait`` seconds, Overrun when the job overruns (its worker is replaced).
+        Cancelling this coroutine while the job runs kills its worker."""
         idle = self._queue()
         try:
             executor = await asyncio.wait_for(idle.get(), wait)
@@ -138,7 +147,11 @@ class Workers:
                 await asyncio.wait_for(asyncio.wrap_future(starting), STARTUP_SECONDS)
             future = asyncio.get_running_loop().run_in_executor(executor, _run, job, args,
                                                                 seconds)
-            return await asyncio.wait_for(future, seconds + KILL_GRACE)
+            try:
+                return await asyncio.wait_for(future, seconds + KILL_GRACE)
+            except asyncio.CancelledError:  # the client went away, or the server stops
+                executor = self._replace(executor)
+                raise
         except TimeoutError:
             executor = self._replace(executor)
             raise Overrun(f"stopped after {seconds:g} s: the request took too long and was "
@@ -150,10 +163,12 @@ class Workers:
             idle.put_nowait(executor)
 
     def _replace(self, executor: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        """Kill a worker and start its successor (none once closed: the server is
+        stopping and cancels its jobs after ``close``)."""
         _kill(executor)
         self._all.discard(executor)
         self._starting.pop(executor, None)
-        return self._new()
+        return executor if self._closed else self._new()
 
     def close(self) -> None:
         """Kill every worker at once (nothing is waited for)."""
@@ -161,6 +176,7 @@ class Workers:
             _kill(executor)
         self._all.clear()
         self._starting.clear()
+        self._closed = True
         self._idle = None  # fresh workers if the app is started again
 
 

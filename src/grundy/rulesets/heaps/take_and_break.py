@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from grundy.protocol import GrundyError
 from grundy.values.nimber import mex
@@ -42,7 +43,9 @@ __all__ = [
     "CodeError",
     "Periodicity",
     "TakeAndBreak",
+    "guy_smith_bound",
     "nim_sequence",
+    "periodic_from",
     "periodicity",
     "plot_sequence",
     "python_nim_sequence",
@@ -214,12 +217,22 @@ class Periodicity:
                 "last_checked": self.last_checked, "proved": self.proved}
 
 
-def guy_smith_bound(rule: TakeAndBreak, period: int, preperiod: int) -> int:
-    """The last heap size whose value the periodicity theorem needs: n + p for
-    n < max(h·(n0 + p) + t − p, t + 1)."""
-    end = max(rule.most_heaps * (preperiod + period) + rule.most_taken - period,
-              rule.most_taken + 1)
+def guy_smith_bound(most_taken: int, most_heaps: int, period: int, preperiod: int) -> int:
+    """The last heap size whose value the periodicity theorem needs, for a game whose
+    moves take at most t = ``most_taken`` tokens and leave at most h = ``most_heaps``
+    heaps: n + p for n < max(h·(n0 + p) + t − p, t + 1)."""
+    end = max(most_heaps * (preperiod + period) + most_taken - period, most_taken + 1)
     return end - 1 + period
+
+
+def periodic_from(values: Sequence[Any], period: int, saltus: int = 0) -> int:
+    """The least index n0 with values[n + period] = values[n] + saltus for every n ≥ n0
+    (any values comparable with ``==`` when ``saltus`` is 0: outcomes, canonical forms)."""
+    start = len(values) - period
+    while start > 0 and (values[start - 1 + period] == values[start - 1] if saltus == 0
+                         else values[start - 1 + period] - values[start - 1] == saltus):
+        start -= 1
+    return start
 
 
 def periodicity(rule: TakeAndBreak, n: int,
@@ -236,11 +249,9 @@ def periodicity(rule: TakeAndBreak, n: int,
     apparent: Periodicity | None = None
     for p in range(1, len(values) // 2 + 1):
         saltus = values[last] - values[last - p]
-        start = last - p
-        while start > 0 and values[start - 1 + p] - values[start - 1] == saltus:
-            start -= 1
+        start = periodic_from(values, p, saltus)
         if saltus == 0 and not rule.unequal_split:
-            bound = guy_smith_bound(rule, p, start)
+            bound = guy_smith_bound(rule.most_taken, rule.most_heaps, p, start)
             if bound <= last:
                 return Periodicity(p, start, 0, bound, True)
         elif apparent is None and saltus != 0 and last - start >= 3 * p:

@@ -53,6 +53,12 @@ def test_dictator_prove_and_verify_round_trip() -> None:
     assert forged.exit_code == 2 and "A and B change places" in forged.stderr
     unprovable = run("dictator-prove", "A_D_;__DA")
     assert "no chain proof" in unprovable.stdout and "Pareto violated" in unprovable.stdout
+    assert "tree proof (Def 3.4.15), 2 cases:" in unprovable.stdout
+    assert "  cases at ballot 1, slot 2:" in unprovable.stdout
+    partial = json.loads(run("dictator-prove", "_DB_;_BD_", "--json").stdout)
+    assert partial["certificate"] == "BD=_DB_;_DB_" and partial["tree_proof"] is None
+    assert run("dictator-verify", "_DB_;_BD_", partial["certificate"]).exit_code == 0
+    assert run("dictator-verify", "_DB_;_BD_", "BD=D_B_;_DB_").exit_code == 2
 
 
 def test_dictator_values_through_the_generic_commands() -> None:

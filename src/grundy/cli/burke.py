@@ -24,6 +24,7 @@ from grundy.rulesets.dictator.rules import (
     remaining_plays,
     verify_chain_proof,
 )
+from grundy.rulesets.dictator.tree import describe, find_tree_proof, leaves
 from grundy.rulesets.matchmaker.rules import (
     Matching,
     Matchmaker,
@@ -190,13 +191,17 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
                    max_seconds: float | None, store: str | None, as_json: bool) -> None:
     """Pareto status of a Dictator board (Lemma 4.4.1), the Basic Dictator winner
     (Cor 4.4.2) and a shortest chain proof of a violation (Def 3.4.16), with its
-    certificate for full boards (check it with `grundy dictator-verify`)."""
+    certificate (check it with `grundy dictator-verify`); failing a chain, a tree proof
+    with candidate cases (Tree-Proof Dictator, Def 3.4.15)."""
     position = _board(board)
+    tree = None
     with Spinner() as spinner:
-        proof = find_chain_proof(position, max_steps,
-                                 Search(max_nodes, max_seconds, store).budget(spinner))
+        budget = Search(max_nodes, max_seconds, store).budget(spinner)
+        proof = find_chain_proof(position, max_steps, budget)
+        if proof is None and max_steps is None:
+            tree = find_tree_proof(position, budget)
     certificate = None
-    if proof is not None and all(0 not in b for b in position):
+    if proof is not None:
         certificate = "|".join(
             "".join(letter(c) for c in sorted(subset)) + "=" + _format_board(after)
             for subset, after in chain_certificate(position, proof))
@@ -209,6 +214,7 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
         "basic_next_player_wins": basic.fast_outcome(position),
         "chain_proof": None if proof is None else str(proof),
         "certificate": certificate,
+        "tree_proof": None if tree is None else list(describe(tree)),
     }
     if as_json:
         emit_json(summary)
@@ -220,13 +226,16 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
                + ("" if max_steps is None else f" of at most {max_steps} steps"))
     if certificate:
         click.echo(f"certificate: {certificate}")
+    if tree is not None:
+        click.echo(f"tree proof (Def 3.4.15), {leaves(tree)} cases:")
+        click.echo("\n".join("  " + line for line in describe(tree)))
 
 
 @click.command("dictator-verify")
 @click.argument("board")
 @click.argument("certificate")
 def dictator_verify(board: str, certificate: str) -> None:
-    """Check a chain-proof certificate on a full board (Lemma 4.5.1, O(m n²) a step).
+    """Check a chain-proof certificate (Lemma 4.5.1, O(m n²) a step).
 
     CERTIFICATE is the steps separated by '|', each SUBSET=BALLOTS, e.g.
     `AC=ABDC;BCAD|ABD=DABC;BCDA` (as `grundy dictator-prove` prints it)."""

@@ -7,6 +7,8 @@ import json
 from click.testing import CliRunner, Result
 
 from grundy.cli.main import cli
+from grundy.rulesets import get
+from grundy.search import Solver
 
 
 def run(*args: str) -> Result:
@@ -23,6 +25,23 @@ def test_matchmaker_tables_states_conventions_and_agrees_up_to_five() -> None:
     data = json.loads(loose.stdout)
     assert data["mismatches"] == 1 and {"class": [1, 0, 0], "printed": [1],
                                         "computed": [0, 1]} in data["cells"]
+
+
+def test_tables_by_search_and_by_classes_agree_and_the_verifier_runs() -> None:
+    by_search = json.loads(run("matchmaker-tables", "--max-n", "5", "--search", "--json").stdout)
+    by_class = json.loads(run("matchmaker-tables", "--max-n", "5", "--json").stdout)
+    assert by_search == by_class and len(by_class["cells"]) == 14
+    nine = run("matchmaker-tables", "--max-n", "9", "--json")
+    assert nine.exit_code == 1 and json.loads(nine.stdout)["mismatches"] == 5
+    verified = run("matchmaker-verify", "5:")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.startswith("5: is *3, from ")
+    assert "1,546 boards checked" in verified.stdout
+    data = json.loads(run("matchmaker-verify", "4:1-2", "--json").stdout)
+    stubborn = get("stubborn-matchmaker")
+    assert data["failure"] is None
+    assert data["value"] == Solver(stubborn).grundy(stubborn.parse("4:1-2"))
+    assert run("matchmaker-verify", "12:").exit_code == 2
 
 
 def test_conjecture_checker_reports_counterexamples() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner, Result
 
@@ -78,6 +79,18 @@ def test_dictator_prove_and_verify_round_trip() -> None:
     assert partial["certificate"] == "BD=_DB_;_DB_" and partial["tree_proof"] is None
     assert run("dictator-verify", "_DB_;_BD_", partial["certificate"]).exit_code == 0
     assert run("dictator-verify", "_DB_;_BD_", "BD=D_B_;_DB_").exit_code == 2
+
+
+def test_dictator_tree_proofs_print_and_verify(tmp_path: Path) -> None:
+    printed = run("dictator-prove", "A_D_;__DA").stdout
+    tree = printed[printed.index("tree proof"):].split("\n", 1)[1]
+    (tmp_path / "tree.txt").write_text(tree)
+    verified = run("dictator-verify", "A_D_;__DA", str(tmp_path / "tree.txt"), "--tree")
+    assert verified.exit_code == 0, verified.output
+    assert "whose 2 branches each end" in verified.stdout
+    (tmp_path / "cut.txt").write_text(tree.replace("  C:", "  D:"))
+    cut = run("dictator-verify", "A_D_;__DA", str(tmp_path / "cut.txt"), "--tree")
+    assert cut.exit_code == 2 and "the cases must be exactly B, C" in cut.stderr
 
 
 def test_dictator_values_through_the_generic_commands() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from grundy.rulesets import GrundyError, get
+from grundy.rulesets import GrundyError, ParseError, get
 from grundy.rulesets.dictator.rules import (
     BasicDictator,
     Board,
@@ -33,6 +33,7 @@ from grundy.rulesets.dictator.tree import (
     describe,
     find_tree_proof,
     leaves,
+    parse_tree,
     unprovable_completion,
     verify_tree_proof,
 )
@@ -210,3 +211,21 @@ def test_checker_rejects_bad_trees() -> None:
     moved_empty = Manipulation(frozenset({A, D}), BASIC.parse("A_D_;D__A"), Violation((A, D)))
     with pytest.raises(GrundyError, match="ballot 2: D and an empty slot change places"):
         verify_tree_proof(board, moved_empty)
+
+
+def test_trees_round_trip_through_their_text() -> None:
+    for text in ("A_D_;__DA", "ABDC;BACD", "_DB_;_BD_"):
+        _, tree = proof_of(text)
+        written = "\n".join(describe(tree))
+        assert parse_tree(written) == tree
+        assert parse_tree("\n".join("    " + line for line in written.splitlines())) == tree
+    for text, message in (("", "ends before"), ("IIA on {AC}: ABDC;BCAD", "ends before"),
+                          ("IIA on {AB}: BACD;BACD\n  B above A in every ballot, "
+                           "A > B in the result", "indented 2"),
+                          ("B above A in every ballot, C > B in the result", "same X and Y"),
+                          ("swap A and B", "is not a step"),
+                          ("cases at ballot 1, slot 2:\n  b", "expected a case"),
+                          ("B above A in every ballot, A > B in the result\nmore",
+                           "follows a finished proof")):
+        with pytest.raises(ParseError, match=message):
+            parse_tree(text)

@@ -25,7 +25,13 @@ from grundy.rulesets.dictator.rules import (
     remaining_plays,
     verify_chain_proof,
 )
-from grundy.rulesets.dictator.tree import describe, find_tree_proof, leaves
+from grundy.rulesets.dictator.tree import (
+    describe,
+    find_tree_proof,
+    leaves,
+    parse_tree,
+    verify_tree_proof,
+)
 from grundy.rulesets.matchmaker.nimberizer import (
     MAX_NIMBERIZER_N,
     Nimberizer,
@@ -282,12 +288,22 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
 @click.command("dictator-verify")
 @click.argument("board")
 @click.argument("certificate")
-def dictator_verify(board: str, certificate: str) -> None:
-    """Check a chain-proof certificate (Lemma 4.5.1, O(m n²) a step).
+@click.option("--tree", is_flag=True,
+              help="CERTIFICATE is a file ('-': standard input) holding a proof tree as "
+                   "`grundy dictator-prove` prints it (Tree-Proof Dictator, Def 3.4.15).")
+def dictator_verify(board: str, certificate: str, tree: bool) -> None:
+    """Check a chain-proof certificate (Lemma 4.5.1, O(m n²) a step) or, with --tree, a
+    proof tree with candidate cases.
 
     CERTIFICATE is the steps separated by '|', each SUBSET=BALLOTS, e.g.
     `AC=ABDC;BCAD|ABD=DABC;BCDA` (as `grundy dictator-prove` prints it)."""
     position = _board(board)
+    if tree:
+        with click.open_file(certificate) as source:
+            leaves = verify_tree_proof(position, parse_tree(source.read(100_000)))
+        click.echo(f"valid: a proof tree whose {leaves} branches each end in a direct "
+                   "Pareto violation")
+        return
     steps = []
     for number, step in enumerate(filter(None, certificate.split("|")), 1):
         subset, equals, ballots = step.partition("=")

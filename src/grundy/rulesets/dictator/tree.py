@@ -17,12 +17,15 @@ way, trying a chain proof before each split; ``verify_tree_proof`` checks a clai
 from __future__ import annotations
 
 import itertools
+import re
+import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from grundy.protocol import Citation, GrundyError, ImpartialRuleset
+from grundy.protocol import Citation, GrundyError, ImpartialRuleset, ParseError
 from grundy.rulesets.dictator.rules import (
+    LETTERS,
     BasicDictator,
     Board,
     Result,
@@ -99,6 +102,54 @@ def describe(tree: ProofTree, depth: int = 0) -> Iterator[str]:
         for candidate, sub in tree.cases:
             yield f"{pad}  {letter(candidate)}:"
             yield from describe(sub, depth + 2)
+
+
+STEP = re.compile(r"IIA on \{([A-Z]+)\}: (\S+)")
+LEAF = re.compile(r"([A-Z]) above ([A-Z]) in every ballot, ([A-Z]) > ([A-Z]) in the result")
+SPLIT = re.compile(r"cases at ballot (\d+), slot (\d+):")
+CASE = re.compile(r"([A-Z]):")
+
+
+def parse_tree(text: str) -> ProofTree:
+    """Read a proof tree written as ``describe`` writes it (common indentation ignored)."""
+    lines = [(len(line) - len(line.lstrip(" ")), line.strip())
+             for line in textwrap.dedent(text).splitlines() if line.strip()]
+    at = 0
+
+    def node(indent: int) -> ProofTree:
+        nonlocal at
+        if at == len(lines):
+            raise ParseError("the proof ends before every branch reaches a violation")
+        depth, line = lines[at]
+        number = at + 1
+        at += 1
+        if depth != indent:
+            raise ParseError(f"proof line {number} is indented {depth} spaces, expected {indent}")
+        if step := STEP.fullmatch(line):
+            subset = frozenset(LETTERS.index(c) + 1 for c in step[1])
+            return Manipulation(subset, BasicDictator().parse(step[2]), node(indent))
+        if leaf := LEAF.fullmatch(line):
+            if (leaf[1], leaf[2]) != (leaf[4], leaf[3]):
+                raise ParseError(f"proof line {number}: write 'Y above X in every ballot, "
+                                 "X > Y in the result' with the same X and Y")
+            return Violation((LETTERS.index(leaf[2]) + 1, LETTERS.index(leaf[1]) + 1))
+        if split := SPLIT.fullmatch(line):
+            cases = []
+            while at < len(lines) and lines[at][0] == indent + 2:
+                case = CASE.fullmatch(lines[at][1])
+                if case is None:
+                    raise ParseError(f"proof line {at + 1}: expected a case such as 'B:'")
+                at += 1
+                cases.append((LETTERS.index(case[1]) + 1, node(indent + 4)))
+            return Cases(int(split[1]), int(split[2]), tuple(cases))
+        raise ParseError(f"proof line {number} ({line!r}) is not a step: write 'IIA on {{AC}}: "
+                         "BALLOTS', 'cases at ballot J, slot I:' or 'Y above X in every "
+                         "ballot, X > Y in the result'")
+
+    tree = node(0)
+    if at != len(lines):
+        raise ParseError(f"proof line {at + 1} follows a finished proof")
+    return tree
 
 
 def case_board(board: Board, ballot: int, slot: int, candidate: int) -> Board:

@@ -94,7 +94,6 @@ class Nimberizer:
         self.values: dict[Pattern, int] = {}
         if budget is not None:
             budget.start()
-        full = (1 << n) - 1
         for k in range(n, -1, -1):
             for wests in itertools.combinations(range(n), k):
                 west = sum(1 << r for r in wests)
@@ -104,9 +103,10 @@ class Nimberizer:
                         continue
                     if budget is not None:
                         budget.tick(len(self.values))
-                    self.values[n, west, east] = self._mex(west, east, full)
+                    self.values[n, west, east] = self._mex(west, east)
 
-    def _mex(self, west: int, east: int, full: int) -> int:
+    def _mex(self, west: int, east: int) -> int:
+        """The mex over the patterns one pairing larger, each xor its new crossings."""
         n, values = self.n, self.values
         options = set()
         for w in range(n):

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from grundy.cli.main import cli
+from grundy.rulesets import get
+from grundy.search import Solver
 
 
 def run(*args: str) -> Result:
@@ -23,6 +26,23 @@ def test_matchmaker_tables_states_conventions_and_agrees_up_to_five() -> None:
     data = json.loads(loose.stdout)
     assert data["mismatches"] == 1 and {"class": [1, 0, 0], "printed": [1],
                                         "computed": [0, 1]} in data["cells"]
+
+
+def test_tables_by_search_and_by_classes_agree_and_the_verifier_runs() -> None:
+    by_search = json.loads(run("matchmaker-tables", "--max-n", "5", "--search", "--json").stdout)
+    by_class = json.loads(run("matchmaker-tables", "--max-n", "5", "--json").stdout)
+    assert by_search == by_class and len(by_class["cells"]) == 14
+    nine = run("matchmaker-tables", "--max-n", "9", "--json")
+    assert nine.exit_code == 1 and json.loads(nine.stdout)["mismatches"] == 5
+    verified = run("matchmaker-verify", "5:")
+    assert verified.exit_code == 0, verified.output
+    assert verified.stdout.startswith("5: is *3, from ")
+    assert "1,546 boards checked" in verified.stdout
+    data = json.loads(run("matchmaker-verify", "4:1-2", "--json").stdout)
+    stubborn = get("stubborn-matchmaker")
+    assert data["failure"] is None
+    assert data["value"] == Solver(stubborn).grundy(stubborn.parse("4:1-2"))
+    assert run("matchmaker-verify", "12:").exit_code == 2
 
 
 def test_conjecture_checker_reports_counterexamples() -> None:
@@ -53,6 +73,24 @@ def test_dictator_prove_and_verify_round_trip() -> None:
     assert forged.exit_code == 2 and "A and B change places" in forged.stderr
     unprovable = run("dictator-prove", "A_D_;__DA")
     assert "no chain proof" in unprovable.stdout and "Pareto violated" in unprovable.stdout
+    assert "tree proof (Def 3.4.15), 2 cases:" in unprovable.stdout
+    assert "  cases at ballot 1, slot 2:" in unprovable.stdout
+    partial = json.loads(run("dictator-prove", "_DB_;_BD_", "--json").stdout)
+    assert partial["certificate"] == "BD=_DB_;_DB_" and partial["tree_proof"] is None
+    assert run("dictator-verify", "_DB_;_BD_", partial["certificate"]).exit_code == 0
+    assert run("dictator-verify", "_DB_;_BD_", "BD=D_B_;_DB_").exit_code == 2
+
+
+def test_dictator_tree_proofs_print_and_verify(tmp_path: Path) -> None:
+    printed = run("dictator-prove", "A_D_;__DA").stdout
+    tree = printed[printed.index("tree proof"):].split("\n", 1)[1]
+    (tmp_path / "tree.txt").write_text(tree)
+    verified = run("dictator-verify", "A_D_;__DA", str(tmp_path / "tree.txt"), "--tree")
+    assert verified.exit_code == 0, verified.output
+    assert "whose 2 branches each end" in verified.stdout
+    (tmp_path / "cut.txt").write_text(tree.replace("  C:", "  D:"))
+    cut = run("dictator-verify", "A_D_;__DA", str(tmp_path / "cut.txt"), "--tree")
+    assert cut.exit_code == 2 and "the cases must be exactly B, C" in cut.stderr
 
 
 def test_dictator_values_through_the_generic_commands() -> None:

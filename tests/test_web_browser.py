@@ -418,3 +418,55 @@ def test_lattice_is_readable_and_the_result_sits_beside_the_list(server: str,
     assert viewport is not None
     top = page.evaluate("document.getElementById('lattice-result').getBoundingClientRect().top")
     assert 0 <= top <= viewport["height"]
+
+
+def applet_state(page: Page) -> str:
+    """Wait until the Matchmaker applet is idle: "playing" or "over"."""
+    page.wait_for_function("['playing', 'over'].includes(document.body.dataset.state)")
+    return str(page.evaluate("document.body.dataset.state"))
+
+
+def test_stubborn_matchmaker_applet_plays_a_whole_game(server: str, page: Page,
+                                                       tmp_path: Path) -> None:
+    """Burke 2009, §6.2 (L1465-1467): the board size is chosen between games, the settings
+    lock at the first match and unlock at the winning one, and "I Give Up!" ends a game.
+    Two players at one screen play a whole game by clicking West, then East candidates;
+    every turn the legal matches shown are the ruleset's."""
+    ruleset = get("stubborn-matchmaker")
+    page.goto(server + "/matchmaker")
+    assert applet_state(page) == "playing"
+    page.select_option("#size", "4")
+    page.wait_for_function("document.querySelectorAll(\"#board circle[data-side='w']\")"
+                           ".length === 4 && document.body.dataset.state === 'playing'")
+    assert page.is_enabled("#size") and page.is_enabled("#give-up")
+    position, made = ruleset.parse("4:"), 0
+    while applet_state(page) == "playing":
+        shown = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
+        children = {ruleset.format_move(m): child for m, child in ruleset.moves(position)}
+        assert sorted(shown) == sorted(children)
+        label = shown[made % len(shown)]
+        west, east = label.split("-")
+        page.click(f"#board circle[data-side='w'][data-rank='{west}']")
+        page.click(f"#board circle[data-side='e'][data-rank='{east}']")
+        position, made = children[label], made + 1
+        if applet_state(page) == "playing":
+            assert not page.is_enabled("#size") and not page.is_enabled("#new-game")
+            assert page.is_enabled("#give-up")
+            label_now = page.get_attribute("#board svg", "aria-label")
+            assert label_now == f"board {ruleset.format(position)}"
+    assert not list(ruleset.moves(position))  # the game really is over
+    winner = 1 if made % 2 else 2
+    assert f"Player {winner} wins" in (page.text_content("#status") or "")
+    assert page.is_enabled("#size") and not page.is_enabled("#give-up")
+    assert page.locator("#history li").count() == made
+    page.screenshot(path=str(tmp_path / "matchmaker.png"), full_page=True)
+    # a second game, given up after one match
+    page.select_option("#size", "3")
+    page.wait_for_function("document.querySelectorAll(\"#board circle[data-side='w']\")"
+                           ".length === 3 && document.body.dataset.state === 'playing'")
+    page.locator("#moves button").first.click()
+    assert applet_state(page) == "playing" and not page.is_enabled("#size")
+    page.click("#give-up")
+    assert applet_state(page) == "over"
+    assert page.text_content("#status") == "Player 2 gives up: Player 1 wins."
+    assert page.is_enabled("#size") and page.locator("#moves button").count() == 0

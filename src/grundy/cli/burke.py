@@ -1,6 +1,7 @@
 """Commands for Burke's Matchmaker and Dictator games (Burke 2009; seed
 ``004_d08755248cee49c5.txt``):
-``matchmaker-tables``, ``matchmaker-conjecture``, ``matchmaker-transform``,
+``matchmaker-tables``, ``matchmaker-verify``, ``matchmaker-conjecture``,
+``matchmaker-transform``,
 ``dictator-prove`` and ``dictator-verify``."""
 
 from __future__ import annotations
@@ -24,6 +25,19 @@ from grundy.rulesets.dictator.rules import (
     remaining_plays,
     verify_chain_proof,
 )
+from grundy.rulesets.dictator.tree import (
+    describe,
+    find_tree_proof,
+    leaves,
+    parse_tree,
+    verify_tree_proof,
+)
+from grundy.rulesets.matchmaker.nimberizer import (
+    MAX_NIMBERIZER_N,
+    Nimberizer,
+    class_tables,
+    verify,
+)
 from grundy.rulesets.matchmaker.rules import (
     Matching,
     Matchmaker,
@@ -46,22 +60,27 @@ def _cell(values: Any) -> str:
 
 
 @click.command("matchmaker-tables")
-@click.option("--max-n", type=click.IntRange(1, 9), default=6, show_default=True,
-              help="Largest board (candidates per side); 8 reaches all 40 printed cells "
-                   "(about a minute).")
+@click.option("--max-n", type=click.IntRange(1, MAX_NIMBERIZER_N), default=6, show_default=True,
+              help="Largest board (candidates per side); 8 reaches 40 printed cells, 9 "
+                   "reaches 55 and 10 reaches 70 (half a minute from the class values).")
 @click.option("--loose", is_flag=True,
               help="Count every board without crossed pairs (the printed tables need the "
                    "stricter convention).")
+@click.option("--search", "brute", is_flag=True,
+              help="Solve every board by search instead of reading the class values "
+                   "(slow: about a minute at 8).")
 @search_options
 @json_option
-def matchmaker_tables_command(max_n: int, loose: bool, max_nodes: int | None,
+def matchmaker_tables_command(max_n: int, loose: bool, brute: bool, max_nodes: int | None,
                               max_seconds: float | None, store: str | None,
                               as_json: bool) -> None:
-    """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 by brute force over Stubborn
-    Matchmaker boards, beside the printed cells; exit status 1 if some cell differs."""
+    """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 from the Stubborn Matchmaker values
+    stored per class pattern (the thesis' Nimberizer; `grundy matchmaker-verify` checks
+    them) or, with --search, by solving every board; beside the printed cells, exit
+    status 1 if some cell differs."""
+    build = matchmaker_tables if brute else class_tables
     with Spinner() as spinner:
-        tables = matchmaker_tables(max_n, not loose,
-                                   Search(max_nodes, max_seconds, store).budget(spinner))
+        tables = build(max_n, not loose, Search(max_nodes, max_seconds, store).budget(spinner))
     rows = tables.comparison()
     mismatches = tables.mismatches()
     if as_json:
@@ -120,6 +139,42 @@ def matchmaker_conjecture(conjecture: str, name: str, max_n: int, show: int,
         for a, b, va, vb in shown:
             click.echo(f"  {a} (*{va}) -> {b} (*{vb}): expected {relation}")
     if not report.holds:
+        sys.exit(1)
+
+
+@click.command("matchmaker-verify")
+@click.argument("position")
+@search_options
+@json_option
+def matchmaker_verify(position: str, max_nodes: int | None, max_seconds: float | None,
+                      store: str | None, as_json: bool) -> None:
+    """Verify the Stubborn Matchmaker class values (Burke 2009, §5.3, the Nimberizer and
+    its Verifier) from POSITION, e.g. `6:` for the empty board of 6 a side: every board of
+    every class reached must get the mex of its children's values; exit status 1 at the
+    first class that does not."""
+    ruleset = get("stubborn-matchmaker")
+    board = ruleset.parse(position)
+    with Spinner() as spinner:
+        budget = Search(max_nodes, max_seconds, store).budget(spinner)
+        nimberizer = Nimberizer(len(board), budget)
+        report = verify(nimberizer, board, budget)
+    failure = None if report.failure is None else {
+        "board": ruleset.format(report.failure[0]), "claimed": report.failure[1],
+        "mex_of_children": report.failure[2]}
+    if as_json:
+        emit_json({"position": ruleset.format(board), "value": nimberizer.grundy(board),
+                   "classes_verified": len(report.verified), "boards_checked": report.boards,
+                   "stored_patterns": len(nimberizer.values), "failure": failure})
+    else:
+        click.echo(f"{ruleset.format(board)} is *{nimberizer.grundy(board)}, from "
+                   f"{len(nimberizer.values):,} stored class patterns")
+        if failure is None:
+            click.echo(f"verified: {len(report.verified):,} classes, "
+                       f"{report.boards:,} boards checked one level deep")
+        else:
+            click.echo(f"wrong at {failure['board']}: given *{failure['claimed']}, its "
+                       f"children give *{failure['mex_of_children']}")
+    if failure is not None:
         sys.exit(1)
 
 
@@ -190,13 +245,17 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
                    max_seconds: float | None, store: str | None, as_json: bool) -> None:
     """Pareto status of a Dictator board (Lemma 4.4.1), the Basic Dictator winner
     (Cor 4.4.2) and a shortest chain proof of a violation (Def 3.4.16), with its
-    certificate for full boards (check it with `grundy dictator-verify`)."""
+    certificate (check it with `grundy dictator-verify`); failing a chain, a tree proof
+    with candidate cases (Tree-Proof Dictator, Def 3.4.15)."""
     position = _board(board)
+    tree = None
     with Spinner() as spinner:
-        proof = find_chain_proof(position, max_steps,
-                                 Search(max_nodes, max_seconds, store).budget(spinner))
+        budget = Search(max_nodes, max_seconds, store).budget(spinner)
+        proof = find_chain_proof(position, max_steps, budget)
+        if proof is None and max_steps is None:
+            tree = find_tree_proof(position, budget)
     certificate = None
-    if proof is not None and all(0 not in b for b in position):
+    if proof is not None:
         certificate = "|".join(
             "".join(letter(c) for c in sorted(subset)) + "=" + _format_board(after)
             for subset, after in chain_certificate(position, proof))
@@ -209,6 +268,7 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
         "basic_next_player_wins": basic.fast_outcome(position),
         "chain_proof": None if proof is None else str(proof),
         "certificate": certificate,
+        "tree_proof": None if tree is None else list(describe(tree)),
     }
     if as_json:
         emit_json(summary)
@@ -220,17 +280,30 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
                + ("" if max_steps is None else f" of at most {max_steps} steps"))
     if certificate:
         click.echo(f"certificate: {certificate}")
+    if tree is not None:
+        click.echo(f"tree proof (Def 3.4.15), {leaves(tree)} cases:")
+        click.echo("\n".join("  " + line for line in describe(tree)))
 
 
 @click.command("dictator-verify")
 @click.argument("board")
 @click.argument("certificate")
-def dictator_verify(board: str, certificate: str) -> None:
-    """Check a chain-proof certificate on a full board (Lemma 4.5.1, O(m n²) a step).
+@click.option("--tree", is_flag=True,
+              help="CERTIFICATE is a file ('-': standard input) holding a proof tree as "
+                   "`grundy dictator-prove` prints it (Tree-Proof Dictator, Def 3.4.15).")
+def dictator_verify(board: str, certificate: str, tree: bool) -> None:
+    """Check a chain-proof certificate (Lemma 4.5.1, O(m n²) a step) or, with --tree, a
+    proof tree with candidate cases.
 
     CERTIFICATE is the steps separated by '|', each SUBSET=BALLOTS, e.g.
     `AC=ABDC;BCAD|ABD=DABC;BCDA` (as `grundy dictator-prove` prints it)."""
     position = _board(board)
+    if tree:
+        with click.open_file(certificate) as source:
+            leaves = verify_tree_proof(position, parse_tree(source.read(100_000)))
+        click.echo(f"valid: a proof tree whose {leaves} branches each end in a direct "
+                   "Pareto violation")
+        return
     steps = []
     for number, step in enumerate(filter(None, certificate.split("|")), 1):
         subset, equals, ballots = step.partition("=")
@@ -243,4 +316,5 @@ def dictator_verify(board: str, certificate: str) -> None:
 
 #: Registered by ``grundy.cli.main``.
 BURKE_COMMANDS = (matchmaker_tables_command, matchmaker_conjecture, matchmaker_transform,
+                  matchmaker_verify,
                   dictator_prove, dictator_verify)

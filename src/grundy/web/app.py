@@ -441,5 +441,10 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
     async def lattice_page() -> FileResponse:
         return FileResponse(STATIC / "lattice.html")
 
+    @app.get("/matchmaker")
+    async def matchmaker_applet() -> FileResponse:
+        """The Stubborn Matchmaker applet of Burke 2009, §6.2."""
+        return FileResponse(STATIC / "matchmaker.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

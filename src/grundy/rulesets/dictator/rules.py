@@ -306,10 +306,23 @@ def ranked_above(result: Result) -> set[tuple[int, int]]:
             for x in high for y in low}
 
 
+def surely_above(ballot: Ballot, y: int, x: int) -> bool:
+    """Y is above X in every completion of a (partial) ballot."""
+    empty = [k for k, c in enumerate(ballot) if not c]
+    if y in ballot and x in ballot:
+        return ballot.index(y) < ballot.index(x)
+    if y in ballot:  # X goes into an empty slot
+        return all(k > ballot.index(y) for k in empty)
+    if x in ballot:
+        return all(k < ballot.index(x) for k in empty)
+    return False  # both missing: two empty slots, either order
+
+
 def direct_violations(result: Result, ballots: Sequence[Ballot]) -> list[tuple[int, int]]:
-    """Pairs (X, Y) ranked X > Y by the result with Y above X in every (full) ballot."""
+    """Pairs (X, Y) ranked X > Y by the result with Y above X in every ballot, however
+    its empty slots are filled (Figure 3.5, L546)."""
     return sorted((x, y) for x, y in ranked_above(result)
-                  if all(b.index(y) < b.index(x) for b in ballots))
+                  if all(surely_above(b, y, x) for b in ballots))
 
 
 def initial_result(n: int) -> Result:
@@ -333,14 +346,27 @@ class ChainProof:
 
 
 def misplaced(old: Ballot, new: Ballot, subset: frozenset[int]) -> tuple[int, int] | None:
-    """A pair, not both in ``subset``, whose order differs between two full ballots
-    (None if ``new`` is an IIA-manipulation of ``old`` on ``subset``): O(n²)."""
-    rank_old = {c: k for k, c in enumerate(old)}
-    rank_new = {c: k for k, c in enumerate(new)}
-    for p, q in itertools.combinations(sorted(rank_old), 2):
-        if not (p in subset and q in subset) and \
-                (rank_old[p] < rank_old[q]) != (rank_new[p] < rank_new[q]):
-            return p, q
+    """A pair, not both in ``subset``, whose order differs between two ballots (None if
+    ``new`` is an IIA-manipulation of ``old`` on ``subset``): O(n²).
+
+    Partial ballots hold the same candidates (the caller checks); ``new`` moves the slots of ``old``
+    the same way for every completion.  An empty slot stands for any missing candidate,
+    so it may pass a candidate of ``subset`` only when every missing candidate is in
+    ``subset``; the k-th empty slot of ``old`` is taken to the k-th of ``new`` (any other
+    matching of the empty slots crosses more pairs).  A pair holding an empty slot is
+    returned as (candidate, 0) or (0, 0)."""
+    free = set(range(1, len(old) + 1)) - set(old) <= subset
+
+    def labels(ballot: Ballot) -> list[int]:  # empty slots become -1, -2, ... in order
+        count = itertools.count(-1, -1)
+        return [c or next(count) for c in ballot]
+
+    rank_old = {c: k for k, c in enumerate(labels(old))}
+    rank_new = {c: k for k, c in enumerate(labels(new))}
+    for p, q in itertools.combinations(sorted(rank_old, key=lambda c: (c < 0, abs(c))), 2):
+        inside = all(c in subset if c > 0 else free for c in (p, q))
+        if not inside and (rank_old[p] < rank_old[q]) != (rank_new[p] < rank_new[q]):
+            return max(p, 0), max(q, 0)
     return None
 
 
@@ -420,47 +446,61 @@ def find_chain_proof(board: Board, max_steps: int | None = None,
     return None
 
 
+def written(completed: tuple[Ballot, ...]) -> Ballot:
+    """The partial ballot whose completions are ``completed`` (slots they all agree on)."""
+    return tuple(column[0] if len(set(column)) == 1 else 0 for column in zip(*completed,
+                                                                           strict=True))
+
+
 def chain_certificate(board: Board, proof: ChainProof) -> list[tuple[frozenset[int], Board]]:
-    """For a full board: the explicit ballots after each step of ``proof`` (the
-    certificate that ``verify_chain_proof`` checks)."""
-    if any(0 in b for b in board):
-        raise GrundyError("certificates are written for full boards: fill every slot first")
+    """The explicit ballots after each step of ``proof`` (the certificate that
+    ``verify_chain_proof`` checks); partial ballots keep their empty slots."""
     x, y = proof.pair
     paths = []
     for ballot in board:
         # walk back from the last step: which ballots at each step can still finish Y > X
-        layers = [{ballot}]
+        layers = [{tuple(completions(ballot))}]
         for subset in proof.subsets:
-            layers.append({q for b in layers[-1] for q in manipulations(b, subset)})
-        good = {b for b in layers[-1] if b.index(y) < b.index(x)}
+            layers.append({q for w in layers[-1] for q in _step(w, subset)})
+        good = {w for w in layers[-1] if all(b.index(y) < b.index(x) for b in w)}
         path = [min(good)]
         for step in range(len(proof.subsets) - 1, -1, -1):
             subset = proof.subsets[step]
-            path.append(min(b for b in layers[step] if path[-1] in manipulations(b, subset)))
-        paths.append(path[::-1])
+            path.append(min(w for w in layers[step] if path[-1] in _step(w, subset)))
+        paths.append([written(w) for w in path[::-1]])
     return [(subset, tuple(path[step + 1] for path in paths))
             for step, subset in enumerate(proof.subsets)]
 
 
+def check_manipulation(ballots: Board, after: Board, subset: frozenset[int]) -> str | None:
+    """Why ``after`` is not an IIA-manipulation of ``ballots`` on ``subset`` (Def 3.4.13,
+    L600), or None; O(m n²)."""
+    if len(after) != len(ballots) or any(len(b) != len(ballots[0]) for b in after):
+        return f"there must be {len(ballots)} ballots of {len(ballots[0])} slots"
+    for index, (old, new) in enumerate(zip(ballots, after, strict=True), 1):
+        if sorted(old) != sorted(new):
+            return f"ballot {index} must hold the same candidates, moved"
+        wrong = misplaced(old, new, subset)
+        if wrong is not None:
+            p, q = (letter(c) if c else "an empty slot" for c in wrong)
+            return f"ballot {index}: {p} and {q} change places but are not both in the " \
+                   "step's subset"
+    return None
+
+
 def verify_chain_proof(board: Board, steps: Sequence[tuple[frozenset[int], Board]]) -> \
         tuple[int, int]:
-    """Check a chain-proof certificate on a full board (Lemma 4.5.1, L1132): each step's
-    ballots differ from the previous ones only in relations inside the step's subset
-    (O(m n²) per step), the result is shuffled, and the last board has a direct violation.
-    Returns the violated pair (X, Y); raises GrundyError naming the first bad step."""
-    if any(0 in b for b in board):
-        raise GrundyError("certificates are checked on full boards: fill every slot first")
+    """Check a chain-proof certificate (Lemma 4.5.1, L1132): each step's ballots differ
+    from the previous ones only in relations inside the step's subset (O(m n²) per step),
+    the result is shuffled, and the last board has a direct violation (however its empty
+    slots are filled).  Returns the violated pair (X, Y); raises GrundyError naming the
+    first bad step."""
     n = len(board[0])
     result, ballots = initial_result(n), board
     for number, (subset, after) in enumerate(steps, 1):
-        if len(after) != len(ballots) or any(sorted(b) != list(range(1, n + 1)) for b in after):
-            raise GrundyError(f"step {number} must list {len(ballots)} full ballots")
-        for index, (old, new) in enumerate(zip(ballots, after, strict=True), 1):
-            wrong = misplaced(old, new, subset)
-            if wrong is not None:
-                raise GrundyError(f"step {number}, ballot {index}: {letter(wrong[0])} and "
-                                  f"{letter(wrong[1])} change places but are not both in "
-                                  "the step's subset")
+        problem = check_manipulation(ballots, after, subset)
+        if problem is not None:
+            raise GrundyError(f"step {number}, {problem}")
         result, ballots = shuffle(result, subset), after
     violations = direct_violations(result, ballots)
     if not violations:

@@ -118,9 +118,12 @@ def test_a_proved_period_holds_far_beyond_the_check(rule: TakeAndBreak) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 15), min_size=1, max_size=3), st.integers(0, 4),
-       st.lists(st.integers(0, 9), min_size=1, max_size=3))
+       st.lists(st.integers(0, 9), min_size=1, max_size=3).filter(lambda h: sum(h) <= 12))
 def test_the_sequence_agrees_with_plain_search(digits: list[int], head: int,
                                                heaps: list[int]) -> None:
+    """The plain search keys positions by their exact heap order, so splitting moves make
+    it exponential in the total: 9,9 takes seconds and 9,9,9 would not finish, hence at
+    most 12 tokens in all."""
     rule = TakeAndBreak((head & 4 | head & 8, *digits))
     ruleset = TakeAndBreakRuleset(rule)
     assert ruleset.fast_grundy(tuple(heaps)) == naive_grundy(ruleset, tuple(heaps))

@@ -315,8 +315,8 @@ def parse(text: str, dialect: Dialect = "thesis", *, trusted: bool = False) -> G
     """The canonical game written in CGSuite notation; NotationError on bad input.
 
     ``dialect`` says how bars and commas nest (see the module docstring): ``"thesis"``
-    (Ferland 2024's reading, the default; seed 001) or ``"cgsuite"`` (CGSuite's grammar).  ``trusted``
-    lifts the caps, for text this program printed.
+    (Ferland 2024's reading, the default; seed 001) or ``"cgsuite"`` (CGSuite's
+    grammar).  ``trusted`` lifts the caps, for text this program printed.
     """
     if dialect not in ("thesis", "cgsuite"):
         raise NotationError(f"unknown dialect {dialect!r}: use 'thesis' or 'cgsuite'")

@@ -1,0 +1,117 @@
+"""Schaefer's reduction from Partition-Free QBF to Avoid True, classical and lifted to
+quantum play (Ferland 2024, §6.4.3, ``001_56c9c94dd1ec088e.wrapped.txt`` L1325-1395:
+Thm 6.3.3, Thm 6.4.13, Lemmas 6.4.14-6.4.15, Cor 6.4.16).
+
+For a formula over True's t1..tm and False's f1..fm, the Avoid True formula has, for
+each ti, variables Ti1, Ti2 (set ti true / false), T'i1, T'i2 and the "TV clause"
+(Ti1 ∨ Ti2); for each fi, Fi1, Fi2, FiG, F'i2 and the "FV clause" (Fi1 ∨ Fi2 ∨ FiG);
+each clause of f becomes a "QBF clause" with ti → Ti1 ∨ T'i1, ¬ti → Ti2 ∨ T'i2,
+fi → Fi1 ∨ FiG, ¬fi → Fi2 ∨ F'i2 (so it has even length).  All 8m variables are
+variables of the instance, so the first player (True) faces an even number of them.
+The first player wins the Avoid True instance iff True wins the formula game; the
+theorem says the same of the width-2 quantum games from a classical start.
+"""
+
+from __future__ import annotations
+
+import random
+
+from grundy.protocol import Citation, ParseError
+from grundy.reductions.registry import Kind, Reduction, register
+from grundy.rulesets.formulas.avoid_true import Formula
+from grundy.rulesets.formulas.partition_free_qbf import Qsat
+from grundy.transforms.quantum import Superposition, superpose
+from grundy.values import Outcome
+
+#: Offsets of a variable's four Avoid True variables: (true, false, true', false').
+#: For fi the third is FiG, which goes with Fi1 as T'i1 goes with Ti1.
+TRUE, FALSE, TRUE_COPY, FALSE_COPY = range(4)
+
+
+def tv_clause(i: int) -> int:
+    """(Ti1 ∨ Ti2) for True's variable i (0-based), as an Avoid True clause mask."""
+    return 0b11 << 4 * i
+
+
+def fv_clause(pairs: int, i: int) -> int:
+    """(Fi1 ∨ Fi2 ∨ FiG) for False's variable i (0-based)."""
+    return 0b111 << 4 * (pairs + i)
+
+
+def schaefer(position: Qsat) -> Formula:
+    """Schaefer's Avoid True instance of a Partition-Free QBF start position (L1339-1349)."""
+    if position.assigned:
+        raise ParseError("Schaefer's reduction maps start positions: remove the assignments")
+    m = position.pairs
+    clauses = [tv_clause(i) for i in range(m)] + [fv_clause(m, i) for i in range(m)]
+    for positive, negative in position.clauses:
+        clause = 0
+        for v in range(2 * m):
+            if positive >> v & 1:
+                clause |= 1 << 4 * v + TRUE | 1 << 4 * v + TRUE_COPY
+            if negative >> v & 1:
+                clause |= 1 << 4 * v + FALSE | 1 << 4 * v + FALSE_COPY
+        clauses.append(clause)
+    return Formula(8 * m, tuple(clauses), 0)
+
+
+def quantum_schaefer(position: Qsat) -> Superposition:
+    """Schaefer's instance as a classical start of Quantum Avoid True."""
+    return superpose([schaefer(position)])
+
+
+def classical_start(position: Qsat) -> Superposition:
+    """A Partition-Free QBF start as a 1-wide superposition."""
+    return superpose([position])
+
+
+def random_qsat(rng: random.Random, size: int, pairs: int) -> Qsat:
+    """``pairs`` variables a player, 1 to ``size`` + 1 random clauses of 1 to 3 literals."""
+    clauses = []
+    for _ in range(rng.randint(1, size + 1)):
+        positive = negative = 0
+        for v in rng.sample(range(2 * pairs), rng.randint(1, min(3, 2 * pairs))):
+            if rng.random() < 0.5:
+                positive |= 1 << v
+            else:
+                negative |= 1 << v
+        clauses.append((positive, negative))
+    return Qsat(pairs, tuple(clauses))
+
+
+def true_moving_first_wins_iff_first_player_wins(source: Outcome, target: Outcome) -> bool:
+    """True is Left and moves first in the source; the target is impartial."""
+    return (source in (Outcome.L, Outcome.N)) == (target is Outcome.N)
+
+
+register(Reduction(
+    name="partition-free-qbf->avoid-true",
+    source="partition-free-qbf",
+    target="avoid-true",
+    kind=Kind.OUTCOME_RELATION,
+    map_position=schaefer,
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1339-1349", "§6.4.3"),
+    summary="Schaefer: True moving first wins the formula game iff the first player wins "
+            "Avoid True",
+    instances=lambda rng, size: random_qsat(rng, size, 1 + (size >= 3)),
+    promise=true_moving_first_wins_iff_first_player_wins,
+))
+
+
+def quantum_instance(rng: random.Random, size: int) -> Superposition:
+    """A classical start with one variable a player (the width-2 quantum search on
+    Schaefer's 8 variables takes about a second; with two a player, far longer)."""
+    return classical_start(random_qsat(rng, size, 1))
+
+
+register(Reduction(
+    name="quantum-partition-free-qbf->quantum-avoid-true",
+    source="quantum(partition-free-qbf,2)",
+    target="quantum-avoid-true",
+    kind=Kind.OUTCOME_RELATION,
+    map_position=lambda start: quantum_schaefer(start[0]),
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1333-1395", "Thm 6.4.13"),
+    summary="Schaefer's reduction lifted to width-2 quantum play from a classical start",
+    instances=quantum_instance,
+    promise=true_moving_first_wins_iff_first_player_wins,
+))

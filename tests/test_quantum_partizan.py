@@ -35,7 +35,7 @@ def definition_moves(game: PartizanQuantum, position: tuple[Hashable, ...],
     tables = [dict(base.moves(b, player)) for b in position]
     labels = {label for table in tables for label in table}
     assert game.width is not None
-    found = set()
+    found: set[tuple[frozenset[Any], Hashable]] = set()
     for k in range(1, game.width + 1):
         for chosen in combinations(labels, k):
             if all(any(m in t for t in tables) for m in chosen):

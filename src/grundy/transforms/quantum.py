@@ -274,3 +274,34 @@ def parse_family(name: str) -> Ruleset[Any] | None:
 
 register_family(parse_family)
 
+
+
+def replayed_realizations(
+    base: ImpartialRuleset[Any], start: Hashable, history: tuple[Move, ...]
+) -> Iterator[Hashable]:
+    """The realizations (with repeats) after playing ``history`` (classical labels or
+    ``QuantumMove``s) from the classical ``start``, one at a time: a depth-first walk
+    that holds one classical position per move played, never the superposition."""
+    if not history:
+        yield start
+        return
+    *before, last = history
+    labels = last if isinstance(last, QuantumMove) else (last,)
+    for realization in replayed_realizations(base, start, tuple(before)):
+        for label, child in base.moves(realization):
+            if label in labels:
+                yield child
+
+
+def replay_wins(base: ImpartialRuleset[Any], start: Hashable, width: int,
+                history: tuple[Move, ...] = ()) -> bool:
+    """Whether the player to move wins Quantum-R of ``width`` after ``history`` from a
+    classical start, in space polynomial in the game's height and the number of classical
+    labels: the algorithm of Ferland 2024, Thm 6.5.4 (``001_56c9c94dd1ec088e.wrapped.txt``
+    L1464-1475).  A superposition is only its move history (the game tree is no taller
+    than R's, Prop 6.5.3); feasibility is decided by replaying it.  Exponential time."""
+    labels = list(dict.fromkeys(
+        label for b in replayed_realizations(base, start, history) for label, _ in base.moves(b)))
+    moves: list[Move] = [*labels, *(QuantumMove(chosen) for k in range(2, width + 1)
+                                   for chosen in combinations(labels, k))]
+    return any(not replay_wins(base, start, width, (*history, move)) for move in moves)

@@ -8,13 +8,14 @@ import dataclasses
 import random
 from collections.abc import Hashable
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.protocol import ParseError, PartizanRuleset, Player
+from grundy.protocol import ImpartialRuleset, ParseError, PartizanRuleset, Player
 from grundy.reductions import get as reduction
 from grundy.reductions.verify import verify
 from grundy.rulesets import get
@@ -25,6 +26,12 @@ from grundy.transforms.quantum import PartizanQuantum, QuantumMove, superpose
 def partizan(name: str) -> PartizanRuleset[Any]:
     found = get(name)
     assert isinstance(found, PartizanRuleset)
+    return found
+
+
+def impartial(name: str) -> ImpartialRuleset[Any]:
+    found = get(name)
+    assert isinstance(found, ImpartialRuleset)
     return found
 
 
@@ -138,3 +145,127 @@ def test_schaefer_reduction_classical_and_quantum() -> None:
     assert promise is not None
     reversed_ = dataclasses.replace(quantum, promise=lambda a, b: not promise(a, b))
     assert not verify(reversed_, instances=5).ok
+
+
+def test_thm_6_4_19_hubs_keep_the_outcome_only_without_same_colour_edges() -> None:
+    """Thm 6.4.19's hubs make Snort play as Bigraph Node Kayles, classically and quantumly,
+    on properly coloured graphs; with an edge inside a colour class the Snort player may
+    play both ends, and the smallest counterexample (docs/errata.md) has 3 vertices."""
+    for name in ("bigraph-node-kayles->snort", "quantum-bigraph-node-kayles->quantum-snort"):
+        assert verify(reduction(name), instances=60, max_size=6).ok
+    bnk, snort = partizan("black-white-node-kayles"), partizan("snort")
+    position = bnk.parse("3;1-2;black=0;white=1,2")
+    image = reduction("bigraph-node-kayles->snort").map_position(position)
+    assert (PartizanSolver(bnk).outcome(position).value,
+            PartizanSolver(snort).outcome(image).value) == ("P", "R")
+    assert "`3;1-2;black=0;white=1,2`" in ERRATA
+
+
+ERRATA = (Path(__file__).parents[1] / "docs" / "errata.md").read_text()
+
+
+def line_parities(game: Any, position: Hashable) -> set[int]:
+    """The parities of the lengths of every line of play to the end (impartial)."""
+    memo: dict[Hashable, frozenset[int]] = {}
+
+    def ends(p: Hashable) -> frozenset[int]:
+        if p not in memo:
+            children = [ends(c) for c in game.options(p)]
+            memo[p] = frozenset({0}) if not children else frozenset(
+                1 - parity for found in children for parity in found)
+        return memo[p]
+    return set(ends(position))
+
+
+def test_lemma_6_4_14_parities_and_cor_6_4_16() -> None:
+    """Lemma 6.4.14 as printed says even unsatisfied clauses make True win; its own proof
+    and Cor 6.4.16 say False: on True's turn (an even number of variables left) a player
+    is stuck only when every unsatisfied clause is exactly the unassigned variables.
+    Checked on positions reached from Schaefer instances, classically (every line ends on
+    True's turn iff the clauses are even) and under quantum play (Lemma 6.4.15: then
+    quantumness does not matter)."""
+    from grundy.reductions.quantum_partizan import schaefer
+
+    at, qat = impartial("avoid-true"), impartial("quantum-avoid-true")
+    qsat = get("partition-free-qbf")
+    rng = random.Random(6414)
+    seen_even = False
+    for _ in range(40):
+        formula = schaefer(qsat.random_position(rng, 3))
+        position = formula
+        for _ in range(2 * rng.randint(1, 3)):  # True to move: an even number of moves
+            moves = list(at.options(position))
+            if not moves:
+                break
+            position = rng.choice(moves)
+        else:
+            open_ = [c for c in position.clauses if not c & position.true]
+            lengths = {bin(c).count("1") % 2 for c in open_}
+            if open_ and len(lengths) == 1:
+                # True is to move: a line of even length ends on True's turn (False wins)
+                expected = {0} if lengths == {0} else {1}
+                seen_even |= lengths == {0}
+                assert line_parities(at, position) == expected
+                assert line_parities(qat, superpose([position])) == expected
+    assert seen_even
+    smallest = schaefer(qsat.parse("1:true"))._replace(true=0b10100)  # T1' and F1 set
+    assert line_parities(at, smallest) == {0}
+    assert "`(x1|x2)&(x5|x6|x7); T=x3,x5; n=8`" in ERRATA
+
+
+def fig_6_5(n: int, clauses: list[tuple[int, int]]) -> Any:
+    """Thm 6.4.17's graph as printed (L1411-1418) for ∃x1 ∀x2 ... ∃xn f (n odd): levels
+    1..n (x1, ¬x1; then xiT, xiF, ¬xiT, ¬xiF, with the y_ij) and n + 1 (the clauses) are
+    cliques; xiT, xiF meet x(i+1)T, ¬x(i+1)T; ¬xiT, ¬xiF meet x(i+1)F, ¬x(i+1)F; a
+    literal meets the clauses it satisfies; y_ij meets every vertex not on level j."""
+    from grundy.rulesets.graph_games.node_kayles import KaylesPosition
+
+    level: dict[tuple[Any, ...], int] = {("x", 1, "T"): 1, ("n", 1, "T"): 1}
+    level |= {(sign, i, t): i for i in range(2, n + 1) for sign in "xn" for t in "TF"}
+    level |= {("y", i, j): i for i in range(1, n + 1) for j in range(i + 1, n + 2)}
+    level |= {("C", c, ""): n + 1 for c in range(len(clauses))}
+    names = list(level)
+    edges = {(a, b) for a in names for b in names if a != b and level[a] == level[b]}
+
+    def literal(sign: str, i: int) -> list[tuple[Any, ...]]:
+        return [(sign, i, "T")] if i == 1 else [(sign, i, "T"), (sign, i, "F")]
+    for i in range(1, n):
+        edges |= {(v, (s, i + 1, "T")) for v in literal("x", i) for s in "xn"}
+        edges |= {(v, (s, i + 1, "F")) for v in literal("n", i) for s in "xn"}
+    for c, (positive, negative) in enumerate(clauses):
+        for i in range(1, n + 1):
+            for sign, mask in (("x", positive), ("n", negative)):
+                if mask >> (i - 1) & 1:
+                    edges |= {(v, ("C", c, "")) for v in literal(sign, i)}
+    edges |= {(y, v) for y in names if y[0] == "y" for v in names
+              if v != y and level[v] != y[2]}
+    index = {name: k for k, name in enumerate(names)}
+    adj = [0] * len(names)
+    for a, b in edges:
+        adj[index[a]] |= 1 << index[b]
+        adj[index[b]] |= 1 << index[a]
+    return KaylesPosition(len(names), tuple(adj), 0, 0), index
+
+
+def test_thm_6_4_17_construction_fails_classically() -> None:
+    """∃x1 ∀x2 ∃x3 (¬x3) is true, yet the first player loses Node Kayles on its 17-vertex
+    Figure 6.5 graph: False answers x1 with x3T (a vertex of level 3), and the prescribed
+    punishment y_{2,3} is already blocked by x1, since y_ij meets every vertex off level
+    j, the played ones included.  With one variable the construction is right."""
+    from grundy.search import Solver
+
+    nk = impartial("node-kayles")
+    solver = Solver(nk)
+    for clauses in ([(0, 1)], [(1, 0)], [(0, 1), (1, 0)]):
+        graph, _ = fig_6_5(1, clauses)
+        true = any(all(p & x or q & ~x & 1 for p, q in clauses) for x in (0, 1))
+        assert (solver.outcome(graph).value == "N") == true
+    graph, index = fig_6_5(3, [(0, 0b100)])
+    assert graph.n == 17 and solver.outcome(graph).value == "P"
+    after_x1 = nk.play(graph, index[("x", 1, "T")])
+    reply = nk.play(after_x1, index[("x", 3, "T")])
+    assert solver.outcome(reply).value == "P"
+    assert index[("y", 2, 3)] not in dict(nk.moves(reply))
+    quantum = Solver(impartial("quantum(node-kayles,2)"))
+    assert quantum.outcome(superpose([graph])).value == "P"
+    assert "∃x1 ∀x2 ∃x3 (¬x3)" in ERRATA

@@ -1,6 +1,7 @@
-"""Schaefer's reduction from Partition-Free QBF to Avoid True, classical and lifted to
-quantum play (Ferland 2024, §6.4.3, ``001_56c9c94dd1ec088e.wrapped.txt`` L1325-1395:
-Thm 6.3.3, Thm 6.4.13, Lemmas 6.4.14-6.4.15, Cor 6.4.16).
+"""Quantum partizan reductions: Schaefer's reduction from Partition-Free QBF to Avoid
+True, classical and lifted to quantum play (Ferland 2024, §6.4.3,
+``001_56c9c94dd1ec088e.wrapped.txt`` L1325-1395: Thm 6.3.3, Thm 6.4.13, Lemmas
+6.4.14-6.4.15, Cor 6.4.16).
 
 For a formula over True's t1..tm and False's f1..fm, the Avoid True formula has, for
 each ti, variables Ti1, Ti2 (set ti true / false), T'i1, T'i2 and the "TV clause"
@@ -10,6 +11,11 @@ fi → Fi1 ∨ FiG, ¬fi → Fi2 ∨ F'i2 (so it has even length).  All 8m varia
 variables of the instance, so the first player (True) faces an even number of them.
 The first player wins the Avoid True instance iff True wins the formula game; the
 theorem says the same of the width-2 quantum games from a classical start.
+
+Also Thm 6.4.19 (Bigraph Node Kayles -> Snort by two token hubs, L1432-1436), which
+keeps the outcome only on graphs with no edge inside a colour class (docs/errata.md),
+and the Fig 6.5 construction of Thm 6.4.17 (QBF -> Node Kayles, L1402-1426), which is
+not registered: it fails already classically (docs/errata.md).
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from grundy.protocol import Citation, ParseError
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.formulas.avoid_true import Formula
 from grundy.rulesets.formulas.partition_free_qbf import Qsat
+from grundy.rulesets.graph_games.tinted import TintedGraph
+from grundy.rulesets.registry import get as get_ruleset
 from grundy.transforms.quantum import Superposition, superpose
 from grundy.values import Outcome
 
@@ -114,4 +122,53 @@ register(Reduction(
     summary="Schaefer's reduction lifted to width-2 quantum play from a classical start",
     instances=quantum_instance,
     promise=true_moving_first_wins_iff_first_player_wins,
+))
+
+
+# -- Thm 6.4.19: Bigraph Node Kayles -> Snort ----------------------------------------
+def snort_with_hubs(position: TintedGraph) -> TintedGraph:
+    """Thm 6.4.19's Snort instance (L1432-1436): a hub with a Right token next to every
+    Right vertex and one with a Left token next to every Left vertex.  In the tint
+    reading a token deletes its vertex and reserves its neighbours for its owner, so
+    the hubs only keep each vertex for its own colour: the same tinted graph."""
+    return position
+
+
+def properly_coloured(rng: random.Random, size: int) -> TintedGraph:
+    """A random black-white graph on ``size`` vertices with no edge inside a colour (the
+    only graphs where the hub construction keeps the outcome, docs/errata.md)."""
+    n, adj, black, _ = get_ruleset("black-white-node-kayles").random_position(rng, size)
+    white = ((1 << n) - 1) & ~black
+    adj = tuple(near & (white if black >> v & 1 else black) for v, near in enumerate(adj))
+    return TintedGraph(n, adj, black, white)
+
+
+def same_outcome(source: Outcome, target: Outcome) -> bool:
+    return source is target
+
+
+register(Reduction(
+    name="bigraph-node-kayles->snort",
+    source="black-white-node-kayles",
+    target="snort",
+    kind=Kind.OUTCOME_RELATION,
+    map_position=snort_with_hubs,
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1432-1436", "Thm 6.4.19"),
+    summary="a token hub next to each colour class: Snort plays as Bigraph Node Kayles when "
+            "no edge joins two vertices of one colour",
+    instances=properly_coloured,
+    promise=same_outcome,
+))
+
+register(Reduction(
+    name="quantum-bigraph-node-kayles->quantum-snort",
+    source="quantum-bigraph-node-kayles",
+    target="quantum-snort",
+    kind=Kind.OUTCOME_RELATION,
+    map_position=lambda start: superpose([snort_with_hubs(start[0])]),
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1432-1436", "Thm 6.4.19"),
+    summary="Thm 6.4.19's hubs under width-2 quantum play from a classical start "
+            "(properly coloured graphs)",
+    instances=lambda rng, size: superpose([properly_coloured(rng, min(size, 5))]),
+    promise=same_outcome,
 ))

@@ -52,7 +52,7 @@ def definition_moves(game: PartizanQuantum, position: tuple[Hashable, ...],
 
 
 GAMES = ["quantum-snort", "quantum-bigraph-node-kayles", "quantum(col,3)",
-         "demi-quantum(snort)"]
+         "demi-quantum(snort)", "quantum-partition-free-qbf"]
 
 
 @settings(max_examples=40, deadline=None)
@@ -85,7 +85,7 @@ def test_one_wide_partizan_quantum_is_classical(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["quantum-snort", "quantum-bigraph-node-kayles",
-                                  "quantum(partition-free-qbf,2)", "partition-free-qbf"])
+                                  "quantum-partition-free-qbf", "partition-free-qbf"])
 def test_round_trip_moves_and_pictures(name: str) -> None:
     game = partizan(name)
     rng = random.Random(name)
@@ -213,38 +213,14 @@ def test_lemma_6_4_14_parities_and_cor_6_4_16() -> None:
     assert "`(x1|x2)&(x5|x6|x7); T=x3,x5; n=8`" in ERRATA
 
 
-def fig_6_5(n: int, clauses: list[tuple[int, int]]) -> Any:
-    """Thm 6.4.17's graph as printed (L1411-1418) for ∃x1 ∀x2 ... ∃xn f (n odd): levels
-    1..n (x1, ¬x1; then xiT, xiF, ¬xiT, ¬xiF, with the y_ij) and n + 1 (the clauses) are
-    cliques; xiT, xiF meet x(i+1)T, ¬x(i+1)T; ¬xiT, ¬xiF meet x(i+1)F, ¬x(i+1)F; a
-    literal meets the clauses it satisfies; y_ij meets every vertex not on level j."""
+def node_kayles_graph(variables: int, clauses: list[tuple[int, int]], printed: bool) -> Any:
+    """Thm 6.4.17's graph (Figure 6.5, untinted) for ∃x1 ∀x2 ... f, and its vertex index."""
+    from grundy.reductions.quantum_partizan import level_graph
+    from grundy.rulesets.formulas.tqbf import Tqbf
     from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 
-    level: dict[tuple[Any, ...], int] = {("x", 1, "T"): 1, ("n", 1, "T"): 1}
-    level |= {(sign, i, t): i for i in range(2, n + 1) for sign in "xn" for t in "TF"}
-    level |= {("y", i, j): i for i in range(1, n + 1) for j in range(i + 1, n + 2)}
-    level |= {("C", c, ""): n + 1 for c in range(len(clauses))}
-    names = list(level)
-    edges = {(a, b) for a in names for b in names if a != b and level[a] == level[b]}
-
-    def literal(sign: str, i: int) -> list[tuple[Any, ...]]:
-        return [(sign, i, "T")] if i == 1 else [(sign, i, "T"), (sign, i, "F")]
-    for i in range(1, n):
-        edges |= {(v, (s, i + 1, "T")) for v in literal("x", i) for s in "xn"}
-        edges |= {(v, (s, i + 1, "F")) for v in literal("n", i) for s in "xn"}
-    for c, (positive, negative) in enumerate(clauses):
-        for i in range(1, n + 1):
-            for sign, mask in (("x", positive), ("n", negative)):
-                if mask >> (i - 1) & 1:
-                    edges |= {(v, ("C", c, "")) for v in literal(sign, i)}
-    edges |= {(y, v) for y in names if y[0] == "y" for v in names
-              if v != y and level[v] != y[2]}
-    index = {name: k for k, name in enumerate(names)}
-    adj = [0] * len(names)
-    for a, b in edges:
-        adj[index[a]] |= 1 << index[b]
-        adj[index[b]] |= 1 << index[a]
-    return KaylesPosition(len(names), tuple(adj), 0, 0), index
+    graph, names = level_graph(Tqbf(variables, tuple(clauses)), printed)
+    return KaylesPosition(graph.n, graph.adj, 0, 0), {name: k for k, name in enumerate(names)}
 
 
 def test_thm_6_4_17_construction_fails_classically() -> None:
@@ -257,15 +233,45 @@ def test_thm_6_4_17_construction_fails_classically() -> None:
     nk = impartial("node-kayles")
     solver = Solver(nk)
     for clauses in ([(0, 1)], [(1, 0)], [(0, 1), (1, 0)]):
-        graph, _ = fig_6_5(1, clauses)
+        graph, _ = node_kayles_graph(1, clauses, printed=True)
         true = any(all(p & x or q & ~x & 1 for p, q in clauses) for x in (0, 1))
         assert (solver.outcome(graph).value == "N") == true
-    graph, index = fig_6_5(3, [(0, 0b100)])
+    graph, index = node_kayles_graph(3, [(0, 0b100)], printed=True)
     assert graph.n == 17 and solver.outcome(graph).value == "P"
-    after_x1 = nk.play(graph, index[("x", 1, "T")])
+    after_x1 = nk.play(graph, index[("x", 1, "")])
     reply = nk.play(after_x1, index[("x", 3, "T")])
     assert solver.outcome(reply).value == "P"
-    assert index[("y", 2, 3)] not in dict(nk.moves(reply))
+    assert index[("y", 2, "3")] not in dict(nk.moves(reply))
     quantum = Solver(impartial("quantum(node-kayles,2)"))
     assert quantum.outcome(superpose([graph])).value == "P"
     assert "∃x1 ∀x2 ∃x3 (¬x3)" in ERRATA
+    # joining y_ij to levels >= i only repairs that line, not Node Kayles: (¬x1)
+    graph, _ = node_kayles_graph(3, [(0, 0b001)], printed=False)
+    assert solver.outcome(graph).value == "P"
+    assert "∃x1 ∀x2 ∃x3 (¬x1)" in ERRATA
+
+
+def test_thm_6_4_18_corrected_bigraph_construction() -> None:
+    """Thm 6.4.18 with y_ij joined to levels >= i only: the ∃ player wins the QBF iff the
+    first player (True, Left) wins Bigraph Node Kayles, classically and quantumly; the
+    graph as printed fails, and Thm 6.4.19's hubs on it do too (Snort lets a player use
+    two vertices of one level clique)."""
+    from grundy.reductions.quantum_partizan import level_graph
+    from grundy.rulesets.formulas.tqbf import Tqbf
+
+    for name, quantum in (("tqbf-game->bigraph-node-kayles", False),
+                          ("tqbf-game->quantum-bigraph-node-kayles", True)):
+        good = reduction(name)
+        assert verify(good, instances=60, max_size=4).ok
+
+        def as_printed(position: Tqbf, quantum: bool = quantum) -> Hashable:
+            graph = level_graph(position, printed=True)[0]
+            return superpose([graph]) if quantum else graph
+        printed = dataclasses.replace(good, map_position=as_printed)
+        assert not verify(printed, instances=60, max_size=4).ok
+    false = Tqbf(3, ((0, 0b010),))  # ∃x1 ∀x2 ∃x3 (¬x2) is false
+    graph = level_graph(false)[0]
+    assert not PartizanSolver(partizan("black-white-node-kayles")).wins_first(graph, Player.LEFT)
+    assert PartizanSolver(partizan("snort")).wins_first(graph, Player.LEFT)
+    assert PartizanSolver(partizan("quantum-snort")).wins_first(superpose([graph]), Player.LEFT)
+    assert "∃x1 ∀x2 ∃x3 (¬x2)" in ERRATA

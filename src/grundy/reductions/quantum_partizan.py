@@ -26,6 +26,7 @@ from grundy.protocol import Citation, ParseError
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.formulas.avoid_true import Formula
 from grundy.rulesets.formulas.partition_free_qbf import Qsat
+from grundy.rulesets.formulas.tqbf import Tqbf
 from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.registry import get as get_ruleset
 from grundy.transforms.quantum import Superposition, superpose
@@ -114,7 +115,7 @@ def quantum_instance(rng: random.Random, size: int) -> Superposition:
 
 register(Reduction(
     name="quantum-partition-free-qbf->quantum-avoid-true",
-    source="quantum(partition-free-qbf,2)",
+    source="quantum-partition-free-qbf",
     target="quantum-avoid-true",
     kind=Kind.OUTCOME_RELATION,
     map_position=lambda start: quantum_schaefer(start[0]),
@@ -171,4 +172,115 @@ register(Reduction(
             "(properly coloured graphs)",
     instances=lambda rng, size: superpose([properly_coloured(rng, min(size, 5))]),
     promise=same_outcome,
+))
+
+
+# -- Thm 6.4.18: QBF -> (Quantum) Bigraph Node Kayles ----------------------------------
+Vertex = tuple[str, int, str]
+
+
+def level_graph(position: Tqbf, printed: bool = False) -> tuple[TintedGraph, list[Vertex]]:
+    """Figures 6.5-6.6 (L1411-1431) for ∃x1 ∀x2 ... ∃xN f, N odd, and the vertex names.
+
+    Level 1 is x1, ¬x1; level i ≤ N is xiT, xiF, ¬xiT, ¬xiF; both with the y_ij
+    (i < j ≤ N + 1); level N + 1 is the clauses; each level is a clique.  xiT, xiF meet
+    x(i+1)T, ¬x(i+1)T; ¬xiT, ¬xiF meet x(i+1)F, ¬x(i+1)F; a literal meets the clauses it
+    satisfies.  Step 8 joins y_ij to every vertex off level j; that blocks the
+    punishment y_ij once level 1 is played (docs/errata.md), so unless ``printed`` it
+    is joined only to the vertices off level j on levels i, i + 1, ..., N + 1.
+    Tints (Fig 6.6, the True player Black = Left, moving first): level i is its
+    variable's player's, the clauses False's, y_ij the opponent of level i's player."""
+    n = position.variables
+    level: dict[Vertex, int] = {("x", 1, ""): 1, ("~x", 1, ""): 1}
+    level |= {(sign, i, t): i for i in range(2, n + 1) for sign in ("x", "~x") for t in "TF"}
+    level |= {("y", i, str(j)): i for i in range(1, n + 1) for j in range(i + 1, n + 2)}
+    level |= {("C", c, ""): n + 1 for c in range(len(position.clauses))}
+    names = list(level)
+    index = {name: k for k, name in enumerate(names)}
+    adj = [0] * len(names)
+
+    def join(a: Vertex, b: Vertex) -> None:
+        if a != b:
+            adj[index[a]] |= 1 << index[b]
+            adj[index[b]] |= 1 << index[a]
+
+    def literal(sign: str, i: int) -> list[Vertex]:
+        return [(sign, 1, "")] if i == 1 else [(sign, i, "T"), (sign, i, "F")]
+
+    for a in names:
+        for b in names:
+            if level[a] == level[b]:
+                join(a, b)
+            if a[0] == "y" and level[b] != int(a[2]) and (printed or level[b] >= a[1]):
+                join(a, b)
+    for i in range(1, n):
+        for sign, after in (("x", "T"), ("~x", "F")):
+            for v in literal(sign, i):
+                join(v, ("x", i + 1, after))
+                join(v, ("~x", i + 1, after))
+    for c, (positive, negative) in enumerate(position.clauses):
+        for i in range(1, n + 1):
+            for sign, mask in (("x", positive), ("~x", negative)):
+                if mask >> (i - 1) & 1:
+                    for v in literal(sign, i):
+                        join(v, ("C", c, ""))
+
+    def true_plays(v: Vertex) -> bool:
+        return v[0] != "C" and (v[1] % 2 == 1) != (v[0] == "y")
+
+    black = sum(1 << index[v] for v in names if true_plays(v))
+    return TintedGraph(len(names), tuple(adj), black, ((1 << len(names)) - 1) & ~black), names
+
+
+def bigraph_node_kayles_of(position: Tqbf) -> TintedGraph:
+    """The corrected Figure 6.6 graph of a QBF start position."""
+    if position.assigned or position.over:
+        raise ParseError("the QBF construction maps start positions: remove the assignments")
+    return level_graph(position)[0]
+
+
+def random_tqbf(rng: random.Random, size: int) -> Tqbf:
+    """∃x1 ∀x2 ∃x3 f (one variable when size is 1) with 1 to ``size`` clauses."""
+    variables = 1 if size <= 1 else 3
+    clauses = []
+    for _ in range(rng.randint(1, max(1, size))):
+        positive = negative = 0
+        for v in rng.sample(range(variables), rng.randint(1, min(3, variables))):
+            if rng.random() < 0.5:
+                positive |= 1 << v
+            else:
+                negative |= 1 << v
+        clauses.append((positive, negative))
+    return Tqbf(variables, tuple(clauses))
+
+
+def exists_first_wins_iff_left_first_wins(source: Outcome, target: Outcome) -> bool:
+    """The TQBF game's ∃ player is Right and moves first; the graph's True player is Left."""
+    return (source in (Outcome.R, Outcome.N)) == (target in (Outcome.L, Outcome.N))
+
+
+register(Reduction(
+    name="tqbf-game->bigraph-node-kayles",
+    source="tqbf-game",
+    target="black-white-node-kayles",
+    kind=Kind.OUTCOME_RELATION,
+    map_position=bigraph_node_kayles_of,
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1411-1431", "Thm 6.4.18"),
+    summary="the levelled graph of Figure 6.6 (y_ij joined to levels ≥ i only): the ∃ "
+            "player wins iff the first player wins Bigraph Node Kayles",
+    instances=random_tqbf,
+    promise=exists_first_wins_iff_left_first_wins,
+))
+
+register(Reduction(
+    name="tqbf-game->quantum-bigraph-node-kayles",
+    source="tqbf-game",
+    target="quantum-bigraph-node-kayles",
+    kind=Kind.OUTCOME_RELATION,
+    map_position=lambda position: superpose([bigraph_node_kayles_of(position)]),
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1411-1431", "Thm 6.4.18"),
+    summary="Thm 6.4.18: the corrected Figure 6.6 graph under width-2 quantum play from a "
+            "classical start",
+    instances=random_tqbf,
+    promise=exists_first_wins_iff_left_first_wins,
 ))

@@ -19,6 +19,7 @@ from grundy.protocol import ImpartialRuleset, ParseError, PartizanRuleset, Playe
 from grundy.reductions import get as reduction
 from grundy.reductions.verify import verify
 from grundy.rulesets import get
+from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.search.partizan import PartizanSolver, naive_value
 from grundy.transforms.quantum import PartizanQuantum, QuantumMove, superpose
 
@@ -154,10 +155,29 @@ def test_thm_6_4_19_hubs_keep_the_outcome_only_without_same_colour_edges() -> No
     for name in ("bigraph-node-kayles->snort", "quantum-bigraph-node-kayles->quantum-snort"):
         assert verify(reduction(name), instances=60, max_size=6).ok
     bnk, snort = partizan("black-white-node-kayles"), partizan("snort")
+    hubs = reduction("bigraph-node-kayles->snort").map_position
+
+    def black_white_graphs(n: int) -> list[TintedGraph]:
+        pairs = list(combinations(range(n), 2))
+        found = []
+        for edges in range(1 << len(pairs)):
+            adj = [0] * n
+            for k, (a, b) in enumerate(pairs):
+                if edges >> k & 1:
+                    adj[a] |= 1 << b
+                    adj[b] |= 1 << a
+            found += [TintedGraph(n, tuple(adj), black, (1 << n) - 1 & ~black)
+                      for black in range(1 << n)]
+        return found
+
+    def fails(graph: TintedGraph) -> bool:
+        return PartizanSolver(bnk).outcome(graph) != PartizanSolver(snort).outcome(hubs(graph))
+    assert not any(fails(g) for n in (1, 2) for g in black_white_graphs(n))
+    smallest = [bnk.format(g) for g in black_white_graphs(3) if fails(g)]
+    assert "3;1-2;black=0;white=1,2" in smallest
     position = bnk.parse("3;1-2;black=0;white=1,2")
-    image = reduction("bigraph-node-kayles->snort").map_position(position)
     assert (PartizanSolver(bnk).outcome(position).value,
-            PartizanSolver(snort).outcome(image).value) == ("P", "R")
+            PartizanSolver(snort).outcome(hubs(position)).value) == ("P", "R")
     assert "`3;1-2;black=0;white=1,2`" in ERRATA
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Hashable
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -205,12 +205,14 @@ def test_lemma_6_4_14_parities_and_cor_6_4_16() -> None:
     True's turn iff the clauses are even) and under quantum play (Lemma 6.4.15: then
     quantumness does not matter)."""
     from grundy.reductions.quantum_partizan import schaefer
+    from grundy.rulesets.formulas.avoid_true import Formula
 
     at, qat = impartial("avoid-true"), impartial("quantum-avoid-true")
     qsat = get("partition-free-qbf")
     rng = random.Random(6414)
     seen_even = False
-    for _ in range(40):
+    destined: dict[int, list[Formula]] = {}
+    for _ in range(100):
         formula = schaefer(qsat.random_position(rng, 3))
         position = formula
         for _ in range(2 * rng.randint(1, 3)):  # True to move: an even number of moves
@@ -227,7 +229,11 @@ def test_lemma_6_4_14_parities_and_cor_6_4_16() -> None:
                 seen_even |= lengths == {0}
                 assert line_parities(at, position) == expected
                 assert line_parities(qat, superpose([position])) == expected
-    assert seen_even
+                destined.setdefault(min(expected), []).append(position)
+    assert seen_even and all(len(found) > 1 for found in destined.values())
+    for parity, positions in destined.items():  # Lemma 6.4.15 with two realizations
+        for first, second in pairwise(positions):
+            assert line_parities(qat, superpose([first, second])) == {parity}
     smallest = schaefer(qsat.parse("1:true"))._replace(true=0b10100)  # T1' and F1 set
     assert line_parities(at, smallest) == {0}
     assert "`(x1|x2)&(x5|x6|x7); T=x3,x5; n=8`" in ERRATA

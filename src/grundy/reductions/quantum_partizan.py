@@ -26,7 +26,7 @@ from grundy.protocol import Citation, ParseError
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.formulas.avoid_true import Formula
 from grundy.rulesets.formulas.partition_free_qbf import Qsat
-from grundy.rulesets.formulas.tqbf import Tqbf
+from grundy.rulesets.formulas.tqbf import Tqbf, random_clauses
 from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.registry import get as get_ruleset
 from grundy.transforms.quantum import Superposition, superpose
@@ -242,16 +242,7 @@ def bigraph_node_kayles_of(position: Tqbf) -> TintedGraph:
 def random_tqbf(rng: random.Random, size: int) -> Tqbf:
     """∃x1 ∀x2 ∃x3 f (one variable when size is 1) with 1 to ``size`` clauses."""
     variables = 1 if size <= 1 else 3
-    clauses = []
-    for _ in range(rng.randint(1, max(1, size))):
-        positive = negative = 0
-        for v in rng.sample(range(variables), rng.randint(1, min(3, variables))):
-            if rng.random() < 0.5:
-                positive |= 1 << v
-            else:
-                negative |= 1 << v
-        clauses.append((positive, negative))
-    return Tqbf(variables, tuple(clauses))
+    return Tqbf(variables, random_clauses(rng, variables, size, fewest_literals=1))
 
 
 def exists_first_wins_iff_left_first_wins(source: Outcome, target: Outcome) -> bool:

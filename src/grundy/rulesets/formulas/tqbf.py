@@ -164,13 +164,20 @@ class TqbfGame(PartizanRuleset[Tqbf]):
     def random_position(self, rng: random.Random, size: int) -> Tqbf:
         """An odd number of variables up to ``size``, 1 to ``size`` clauses of up to 3 literals."""
         variables = max(1, size) | 1
-        clauses = []
-        for _ in range(rng.randint(1, max(1, size))):
-            pos = neg = 0
-            for v in rng.sample(range(variables), rng.randint(0, min(3, variables))):
-                if rng.random() < 0.5:
-                    pos |= 1 << v
-                else:
-                    neg |= 1 << v
-            clauses.append((pos, neg))
-        return Tqbf(variables, tuple(clauses))
+        return Tqbf(variables, random_clauses(rng, variables, size, fewest_literals=0))
+
+
+def random_clauses(rng: random.Random, variables: int, most: int,
+                   fewest_literals: int) -> tuple[tuple[int, int], ...]:
+    """1 to ``most`` random clauses over ``variables`` variables, each of
+    ``fewest_literals`` to 3 literals, as (positive mask, negative mask) pairs."""
+    clauses = []
+    for _ in range(rng.randint(1, max(1, most))):
+        positive = negative = 0
+        for v in rng.sample(range(variables), rng.randint(fewest_literals, min(3, variables))):
+            if rng.random() < 0.5:
+                positive |= 1 << v
+            else:
+                negative |= 1 << v
+        clauses.append((positive, negative))
+    return tuple(clauses)

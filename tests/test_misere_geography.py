@@ -4,6 +4,7 @@ Thm 3.5.1's classes PP (trees) and PH (the reduction) by their polynomial rules.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ import networkx as nx
 import pytest
 
 from grundy.protocol import ImpartialRuleset
+from grundy.reductions import Kind
+from grundy.reductions import get as reduction
 from grundy.reductions.geography_constructions import gadget_graph
 from grundy.reductions.misere_geography import (
     ARC_GADGET,
@@ -22,6 +25,7 @@ from grundy.reductions.misere_geography import (
     reduction_misere_outcome,
     tree_values,
 )
+from grundy.reductions.verify import compose, verify
 from grundy.rulesets import get
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import HashedAdjacency
@@ -166,3 +170,20 @@ def test_class_hp_gadget_needs_every_edge() -> None:
         fails = next(hp_failures(fewer, digraphs), None) is not None
         assert fails is (edge not in ((4, 5), (4, 6))), edge
     assert next(hp_failures((*ARC_GADGET, (1, 4)), digraphs[:60]), None) is None
+
+
+def test_class_hp_reduction_is_registered_and_the_verifier_can_refute_it() -> None:
+    """``grundy verify`` checks the HP map: the digraph's normal-play winner is the
+    graph's misère winner.  Without a gadget edge, or read under normal play, it fails;
+    it cannot be composed with a normal-play reduction."""
+    hp = reduction("geography->misere-undirected-geography")
+    assert hp.kind is Kind.MISERE_WINNABILITY
+    assert verify(hp, instances=60, max_size=5).ok
+    fewer = tuple(e for e in ARC_GADGET if e != (1, 2))
+    broken = dataclasses.replace(
+        hp, map_position=lambda d: arc_gadget_graph(d, fewer).position(d.token))
+    assert not verify(broken, instances=60, max_size=4).ok
+    assert not verify(dataclasses.replace(hp, kind=Kind.WINNABILITY_PRESERVING),
+                      instances=60, max_size=4).ok
+    with pytest.raises(ValueError, match="misère"):
+        compose(reduction("star-atlas:nim"), hp)

@@ -40,6 +40,7 @@ KIND_STYLE = {
     "value-preserving": ("#cc79a7", "8 3"),
     "nimber-preserving": ("#d55e00", "8 3"),
     "winnability-preserving": ("#56b4e9", "2 3"),
+    "misere-winnability": ("#56b4e9", "1 4"),
     "outcome-relation": ("#e69f00", "2 3"),
 }
 

@@ -16,6 +16,8 @@ nimber are polynomial (P) or PSPACE-hard (H).  What is computable of them is her
   ``arc_gadget_graph`` builds the reduction with the one minimal 7-vertex gadget
   (``ARC_GADGET``) that makes the misère outcome equal the directed normal outcome and
   gives those nimbers on every digraph up to 3 vertices; ``arc_gadget_value`` is the rule.
+  Registered as ``geography->misere-undirected-geography`` (``grundy verify``: the
+  digraph's normal-play winner is the graph's misère winner).
 - HH is undirected geography itself.
 
 In the undirected graph of ``directed_to_undirected`` the thesis claims that misère
@@ -32,7 +34,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from grundy.protocol import Citation
 from grundy.reductions.geography_constructions import GraphBuilder, gadget_graph
+from grundy.reductions.registry import Kind, Reduction, register
 from grundy.reductions.verify import impartial
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import Adjacency, HashedAdjacency, edge_list, reachable, vertices
@@ -175,3 +179,22 @@ def arc_gadget_value(directed: GeographyPosition, u: int) -> int:
     out = bool(directed.adj[u] & alive)
     into = any(directed.adj[r] >> u & 1 for r in vertices(alive))
     return 3 if out and into else 2 if out else 1
+
+
+def misere_image(directed: GeographyPosition) -> GeographyPosition:
+    """The HP reduction of a directed position: ``arc_gadget_graph`` with the token
+    where it was."""
+    return arc_gadget_graph(directed).position(directed.token)
+
+
+register(Reduction(
+    name="geography->misere-undirected-geography",
+    source="geography",
+    target="undirected-geography",
+    kind=Kind.MISERE_WINNABILITY,
+    map_position=misere_image,
+    citation=Citation("001_56c9c94dd1ec088e.txt", "@77611", "Thm 3.5.1 (class HP)"),
+    summary="directed geography to undirected geography played misère: a pendant leaf on "
+            "each vertex and a 7-vertex gadget per arc (reconstructed: the thesis does not "
+            "draw Renault and Schmidt's)",
+))

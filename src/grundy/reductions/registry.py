@@ -33,6 +33,9 @@ class Kind(StrEnum):
     NIMBER_PRESERVING = "nimber-preserving"
     #: Same winner: the first player wins one iff they win the other.
     WINNABILITY_PRESERVING = "winnability-preserving"
+    #: Same winner, the image played under misère rules (the last mover loses) and the
+    #: source under normal play (Ferland 2024, Thm 3.5.1).
+    MISERE_WINNABILITY = "misere-winnability"
     #: The outcome classes of a position and its image satisfy the reduction's
     #: ``promise`` (e.g. the first player wins one iff the second wins the other,
     #: seed 003 ``003_b9b71f74cb16b358.txt`` L308).

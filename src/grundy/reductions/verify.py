@@ -11,6 +11,7 @@ reduction's ``Kind``:
   walk continues into every pair of children;
 - nimber-preserving, value-preserving, special case: equal nimbers (seed 002 Def 2, L78);
 - winnability-preserving: equal outcomes;
+- misère winnability: the source's normal-play outcome equals the image's misère outcome;
 - outcome relation: the reduction's ``promise`` holds of the two outcome classes
   (partizan games too).
 
@@ -69,6 +70,9 @@ def compose(first: Reduction, second: Reduction) -> Reduction:
     promise is the weaker of the two, and moves compose when both map them."""
     if first.target != second.source:
         raise ValueError(f"cannot compose {first.name} with {second.name}")
+    if Kind.MISERE_WINNABILITY in (first.kind, second.kind):
+        raise ValueError(f"cannot compose {first.name} with {second.name}: one of them "
+                         "changes the play convention to misère")
     order = list(Kind)
     kind = max(first.kind, second.kind, key=order.index)
     if kind is Kind.SPECIAL_CASE:
@@ -145,6 +149,8 @@ def check(reduction: Reduction, position: Hashable) -> str | None:
     if reduction.kind is Kind.WINNABILITY_PRESERVING:
         x: object = a.outcome(position).value
         y: object = b.outcome(image).value
+    elif reduction.kind is Kind.MISERE_WINNABILITY:
+        x, y = a.outcome(position).value, b.misere_outcome(image).value
     else:
         x, y = a.grundy(position), b.grundy(image)
     return None if x == y else f"source gives {x}, target gives {y}"

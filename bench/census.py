@@ -85,7 +85,9 @@ def _line(name: str, census: Census) -> dict[str, Any]:
 
 
 def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
-    largest = 5 if quick else 6
+    # chunks of a few tenths of a second of work each: enough of them to share out,
+    # few enough that Dask's per-task traffic and the Parquet writes stay small
+    largest, graphs_per_chunk = (6, 2_000) if quick else (7, 20_000)
     boards = 2_500 if quick else 10_000
     kayles = f"census: Node Kayles on every labelled graph with 1..{largest} vertices"
     waves = f"census: {boards:,} random Transverse Wave 6×8 boards (density 0.3)"
@@ -98,7 +100,7 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
         return
     if only in kayles:
         yield _line(kayles, Census("node-kayles", f"sizes:1-{largest}", ("nimber",),
-                                   chunk_size=500))
+                                   chunk_size=graphs_per_chunk))
     if only not in waves:
         return
     with tempfile.TemporaryDirectory() as scratch:
@@ -106,4 +108,4 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
         rng = random.Random("census tw 6x8")
         path = Path(scratch) / "boards.txt"
         path.write_text("\n".join(tw.format(random_grid(rng, 6, 8, 0.3)) for _ in range(boards)))
-        yield _line(waves, Census("transverse-wave", f"file:{path}", ("nimber",), chunk_size=250))
+        yield _line(waves, Census("transverse-wave", f"file:{path}", ("nimber",), chunk_size=1_000))

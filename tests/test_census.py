@@ -77,6 +77,27 @@ def test_size_chunks_cover_every_small_position_once_in_order(size: int) -> None
     assert [c.number for c in chunks] == list(range(len(chunks)))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["node-kayles", "transverse-wave", "boolean-nim", "nim"]),
+       st.integers(0, 5), st.integers(0, 200))
+def test_listing_from_an_index_skips_exactly_that_many(name: str, size: int,
+                                                      start: int) -> None:
+    ruleset = get(name)
+    listing = list(ruleset.small_positions(size))
+    assert list(ruleset.small_positions_from(size, start)) == listing[start:]
+    assert ruleset.count_small_positions(size) in (None, len(listing))
+
+
+def test_large_sizes_are_counted_without_listing_them() -> None:
+    nk = get("node-kayles")
+    chunks = Family("sizes:7-7").chunks(nk, 500)
+    assert chunks[-1].stop == 2 ** 21 and len(chunks) == -(-2 ** 21 // 500)
+    last = list(chunks[-1].positions(nk))
+    assert [i for i, _, _ in last] == list(range(chunks[-1].start, 2 ** 21))
+    complete = ",".join(f"{a}-{b}" for a in range(7) for b in range(a + 1, 7))
+    assert last[-1][2] == nk.parse(f"7;{complete}")
+
+
 def test_random_samples_do_not_depend_on_the_chunking() -> None:
     tw = get("transverse-wave")
     one = [p for c in Family("random:8:30", seed=3).chunks(tw, 4) for _, _, p in c.positions(tw)]

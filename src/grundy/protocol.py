@@ -10,6 +10,7 @@ move labels, not only on resulting positions.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
@@ -229,6 +230,17 @@ class Ruleset(ABC, Generic[Position]):
         number of positions should grow exponentially, so callers keep it small.
         """
         return iter(())
+
+    def count_small_positions(self, size: int) -> int | None:
+        """How many positions ``small_positions(size)`` lists, where a closed form
+        knows it without listing them (default: None, not known)."""
+        return None
+
+    def small_positions_from(self, size: int, start: int) -> Iterator[Position]:
+        """``small_positions(size)`` from its ``start``-th position on (default: by
+        skipping); a ruleset whose listing is indexed overrides it to start there
+        directly, so a census chunk deep in a large size costs only its own positions."""
+        return itertools.islice(self.small_positions(size), start, None)
 
 
 class NativeKernel(Protocol[Position_contra]):

@@ -56,8 +56,8 @@ class Chunk:
         """(index, n, position) for each position of the chunk, in index order."""
         if self.kind == "sizes":
             assert self.n is not None
-            local = islice(ruleset.small_positions(self.n), self.start - self.offset,
-                           self.stop - self.offset)
+            local = islice(ruleset.small_positions_from(self.n, self.start - self.offset),
+                           self.stop - self.start)
             for index, position in enumerate(local, self.start):
                 yield index, self.n, position
         elif self.kind == "random":
@@ -156,11 +156,13 @@ class Family:
         chunks: list[Chunk] = []
         offset = 0
         for size in sizes:
-            count = 0
-            for count, _ in enumerate(ruleset.small_positions(size), 1):
-                if offset + count > MAX_FAMILY:
-                    raise FamilyError(f"sizes:{sizes.start}-{sizes.stop - 1}: over "
-                                      f"{MAX_FAMILY:,} positions; take a smaller range")
+            count = ruleset.count_small_positions(size)
+            if count is None:
+                count = sum(1 for _ in islice(ruleset.small_positions(size),
+                                              MAX_FAMILY - offset + 1))
+            if offset + count > MAX_FAMILY:
+                raise FamilyError(f"sizes:{sizes.start}-{sizes.stop - 1}: over "
+                                  f"{MAX_FAMILY:,} positions; take a smaller range")
             if count == 0 and size == sizes.start:
                 raise FamilyError(f"{ruleset.name} lists no small positions of size {size}; "
                                   "use random:SIZE:COUNT or a named sequence instead")

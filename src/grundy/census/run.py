@@ -1,11 +1,12 @@
 """Running a census on Dask: chunks out to the workers, Parquet files back on disk.
 
 The census directory holds ``census.json`` (what the census is: ruleset, family,
-quantities, chunking) and one ``chunk-NNNNNN.parquet`` per finished chunk.  A chunk
-file is written under a temporary name, flushed to disk and renamed, so it is either
-absent or complete: a census killed at any moment is resumed by solving exactly the
-chunks whose files are missing.  Only the client writes files, once per chunk, so
-a chunk that Dask re-runs after losing a worker still appears exactly once.
+quantities, chunking) and one ``chunk-NNNNNN.parquet`` per finished chunk.  A worker
+solves a chunk and encodes it as Parquet; the client writes the bytes under a
+temporary name, flushes them to disk and renames the file, so it is either absent or
+complete: a census killed at any moment is resumed by solving exactly the chunks
+whose files are missing.  Only the client writes files, once per chunk, so a chunk
+that Dask re-runs after losing a worker still appears exactly once.
 """
 
 from __future__ import annotations
@@ -126,15 +127,24 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
-def write_chunk(directory: Path, number: int, data: dict[str, list[Any]]) -> None:
-    """One finished chunk as a Parquet file, atomically (temporary file, fsync, rename)."""
+def encode_chunk(data: dict[str, list[Any]]) -> bytes:
+    """A chunk's result columns as the bytes of one Parquet file."""
     pa, parquet = require("pyarrow"), require("pyarrow.parquet")
     types = {"index": pa.int64(), "n": pa.int64(), "solved": pa.bool_(), "nimber": pa.int64()}
     table = pa.table({name: pa.array(values, type=types.get(name, pa.string()))
                       for name, values in data.items()})
     sink = pa.BufferOutputStream()
     parquet.write_table(table, sink)
-    _atomic_write(chunk_path(directory, number), sink.getvalue().to_pybytes())
+    return bytes(sink.getvalue().to_pybytes())
+
+
+def solve_to_parquet(ruleset_name: str, chunk: Chunk, quantities: tuple[str, ...],
+                     store: str | None, max_nodes: int | None) -> bytes:
+    """The work of one Dask task: solve a chunk and encode it, on the worker, so the
+    client only writes bytes to disk and its share of the two cores stays small."""
+    data = solve_chunk(ruleset_name, chunk, quantities, store, max_nodes)
+    assert tuple(data) == columns(quantities)
+    return encode_chunk(data)
 
 
 @contextmanager
@@ -193,15 +203,13 @@ def run(census: Census, directory: str | Path, *, resume: bool = False,
 def _solve(census: Census, directory: Path, todo: list[Chunk], client: Client,
            store: str | None, total: int, progress: Progress | None) -> None:
     distributed = require("distributed")
-    futures = [client.submit(solve_chunk, census.ruleset, chunk, census.compute, store,
+    futures = [client.submit(solve_to_parquet, census.ruleset, chunk, census.compute, store,
                              census.max_nodes, pure=False) for chunk in todo]
     number = {future.key: chunk.number for future, chunk in zip(futures, todo, strict=True)}
     finished = total - len(todo)
     try:
         for future in distributed.as_completed(futures):
-            data = future.result()
-            assert tuple(data) == columns(census.compute)
-            write_chunk(directory, number[future.key], data)
+            _atomic_write(chunk_path(directory, number[future.key]), future.result())
             finished += 1
             if progress is not None:
                 progress(finished, total)

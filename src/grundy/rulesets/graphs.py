@@ -186,7 +186,9 @@ def parse_graph(
 
 def edge_list(adj: Adjacency, directed: bool) -> list[tuple[int, int]]:
     """The edges ``(a, b)`` in sorted order (``a < b`` when undirected)."""
-    return [(a, b) for a, out in enumerate(adj) for b in vertices(out) if directed or a < b]
+    if directed:
+        return [(a, b) for a, out in enumerate(adj) for b in vertices(out)]
+    return [(a, a + 1 + b) for a, out in enumerate(adj) for b in vertices(out >> (a + 1))]
 
 
 def format_graph(

@@ -183,9 +183,16 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
         )
 
     def small_positions(self, size: int) -> Iterator[KaylesPosition]:
-        """Every graph on ``size`` labelled vertices, nothing selected."""
+        """Every graph on ``size`` labelled vertices, nothing selected: the k-th has
+        the edges of the set bits of k, pairs (a, b) in lexicographic order."""
+        return self.small_positions_from(size, 0)
+
+    def count_small_positions(self, size: int) -> int:
+        return 1 << (size * (size - 1) // 2)
+
+    def small_positions_from(self, size: int, start: int) -> Iterator[KaylesPosition]:
         pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
-        for chosen in range(1 << len(pairs)):
+        for chosen in range(start, 1 << len(pairs)):
             adj = [0] * size
             for index, (a, b) in enumerate(pairs):
                 if chosen >> index & 1:

@@ -175,8 +175,14 @@ class BooleanNim(ImpartialRuleset[Heaps]):
         return heaps_svg(position, f"Boolean Nim {self.format(position)}")
 
     def small_positions(self, size: int) -> Iterator[Heaps]:
-        """Every vector of ``size`` heaps of 0 or 1."""
-        for bits in range(1 << size):
+        """Every vector of ``size`` heaps of 0 or 1, the k-th holding the bits of k."""
+        return self.small_positions_from(size, 0)
+
+    def count_small_positions(self, size: int) -> int:
+        return 1 << size
+
+    def small_positions_from(self, size: int, start: int) -> Iterator[Heaps]:
+        for bits in range(start, 1 << size):
             yield tuple(bits >> i & 1 for i in range(size))
 
     def random_position(self, rng: random.Random, size: int) -> Heaps:

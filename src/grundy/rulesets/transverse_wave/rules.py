@@ -275,13 +275,23 @@ class _GridRuleset(ImpartialRuleset[Grid]):
         return cell_grid(cells, f"{self.name} {self.format(position)}")
 
     def small_positions(self, size: int) -> Iterator[Grid]:
-        """Every grid of ``size`` cells, in every shape and colouring."""
-        for rows in range(1, size + 1):
-            if size % rows == 0:
-                width = size // rows
-                full = (1 << width) - 1
-                for colouring in range(1 << size):
-                    yield Grid(width, tuple(colouring >> (width * i) & full for i in range(rows)))
+        """Every grid of ``size`` cells, in every shape and colouring: shapes by their
+        number of rows, then colourings as binary numbers, row 0 in the low bits."""
+        return self.small_positions_from(size, 0)
+
+    def count_small_positions(self, size: int) -> int:
+        shapes = sum(1 for rows in range(1, size + 1) if size % rows == 0)
+        return shapes << size
+
+    def small_positions_from(self, size: int, start: int) -> Iterator[Grid]:
+        shapes = [rows for rows in range(1, size + 1) if size % rows == 0]
+        first_shape, first_colouring = divmod(start, 1 << size)
+        for rows in shapes[first_shape:]:
+            width = size // rows
+            full = (1 << width) - 1
+            for colouring in range(first_colouring, 1 << size):
+                yield Grid(width, tuple(colouring >> (width * i) & full for i in range(rows)))
+            first_colouring = 0
 
     def random_position(self, rng: random.Random, size: int) -> Grid:
         grid = random_grid(rng, max(1, (size + 1) // 2), max(1, size), 0.3)

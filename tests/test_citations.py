@@ -29,6 +29,15 @@ def test_a_citation_prints_authors_year_and_locator() -> None:
         "003_b9b71f74cb16b358.txt").reference
 
 
+def test_the_five_papers_have_a_venue_and_a_link() -> None:
+    """The papers this project implements (the ones maintainers read in a seed file)."""
+    papers = [paper for paper in PAPERS.values() if paper.seed]
+    assert len(papers) == 5
+    for paper in papers:
+        assert paper.venue and paper.link.startswith("https://"), paper.key
+        assert str(paper).endswith(paper.link), paper.key
+
+
 def test_an_unknown_paper_is_named() -> None:
     with pytest.raises(UnknownPaperError, match="no paper 'smith-1999'"):
         paper("smith-1999")

@@ -93,3 +93,4 @@ def test_the_workbench_shows_papers_not_seed_files() -> None:
     info = client.get("/api/rulesets/atropos").json()
     assert info["citation"] == "Burke 2009, Def 3.2.3 (suicidal moves dropped)"
     assert info["reference"].startswith("Burke (2009). Science for fun")
+    assert info["link"] == PAPERS["burke-2009"].link

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import click
 import pytest
@@ -18,6 +19,9 @@ from grundy.web import create_app
 
 #: A seed file name, a seed line (``L57-59``) or character offset (``@162818``).
 MAINTAINERS_ONLY = re.compile(r"\d{3}_[0-9a-f]{16}|\bL\d{2,5}\b|@\d{5,}|\bseed 00\d")
+#: A seed file's name, or a seed by number.
+SEED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}|\bseed 00\d")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_citation_prints_authors_year_and_locator() -> None:
@@ -31,11 +35,11 @@ def test_a_citation_prints_authors_year_and_locator() -> None:
 
 def test_the_five_papers_have_a_venue_and_a_link() -> None:
     """The papers this project implements (the ones maintainers read in a seed file)."""
-    papers = [paper for paper in PAPERS.values() if paper.seed]
+    papers = [entry for entry in PAPERS.values() if entry.seed]
     assert len(papers) == 5
-    for paper in papers:
-        assert paper.venue and paper.link.startswith("https://"), paper.key
-        assert str(paper).endswith(paper.link), paper.key
+    for entry in papers:
+        assert entry.venue and entry.link.startswith("https://"), entry.key
+        assert str(entry).endswith(entry.link), entry.key
 
 
 def test_an_unknown_paper_is_named() -> None:
@@ -94,3 +98,15 @@ def test_the_workbench_shows_papers_not_seed_files() -> None:
     assert info["citation"] == "Burke 2009, Def 3.2.3 (suicidal moves dropped)"
     assert info["reference"].startswith("Burke (2009). Science for fun")
     assert info["link"] == PAPERS["burke-2009"].link
+
+
+@pytest.mark.parametrize("path", [
+    ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+    *sorted((ROOT / "docs").rglob("*.ipynb")),
+], ids=lambda p: str(p.relative_to(ROOT)))
+def test_readme_and_docs_name_papers_not_seed_files(path: Path) -> None:
+    """The errata page keeps each entry's seed line beside the paper's locator, for
+    maintainers (the page says how to read them); no page names a seed file."""
+    text = path.read_text(encoding="utf-8")
+    pattern = SEED_FILE if path.name == "errata.md" else MAINTAINERS_ONLY
+    assert not pattern.search(text), pattern.search(text)

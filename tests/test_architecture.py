@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     "web": 6,
     "api": 6,
     "cli": 7,
+    "__main__": 8,  # python -m grundy
 }
 #: Parts a module may name as a string (``importlib.import_module``) though they sit above
 #: it: the registry imports the modules of its plug-in packages on its first look-up, so

@@ -107,6 +107,14 @@ def test_every_ruleset_module_sits_in_a_family_package() -> None:
     assert not flat, f"ruleset modules outside a family package: {flat}"
 
 
+def test_the_architecture_page_and_the_readme_name_every_family_package() -> None:
+    families = sorted(p.name for p in (SRC / "rulesets").iterdir()
+                      if (p / "__init__.py").exists())
+    for page in ("docs/architecture.md", "README.md"):
+        text = (SRC.parents[1] / page).read_text(encoding="utf-8")
+        assert not [f for f in families if f"{f}/" not in text], page
+
+
 def test_the_worked_example_in_the_architecture_page_runs() -> None:
     """docs/architecture.md's ruleset, run as written (bar @register, so that it stays out
     of the registry), against Kayles' published nim sequence (Winning Ways, Ch. 4)."""

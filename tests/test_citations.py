@@ -22,6 +22,8 @@ MAINTAINERS_ONLY = re.compile(r"\d{3}_[0-9a-f]{16}|\bL\d{2,5}\b|@\d{5,}|\bseed 0
 #: A seed file's name, or a seed by number.
 SEED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}|\bseed 00\d")
 ROOT = Path(__file__).resolve().parents[1]
+#: Files beside the repository (the maintainers' reading notes and seeds).
+OUTSIDE_THE_REPO = re.compile(r"\b(?:notes|seeds|shared)/")
 
 
 def test_a_citation_prints_authors_year_and_locator() -> None:
@@ -63,6 +65,7 @@ def test_cli_output_names_papers_not_seed_files(args: list[str]) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert not MAINTAINERS_ONLY.search(result.output), MAINTAINERS_ONLY.search(result.output)
+    assert not OUTSIDE_THE_REPO.search(result.output), OUTSIDE_THE_REPO.search(result.output)
 
 
 def every_command(group: click.Group, path: tuple[str, ...] = ()) -> list[list[str]]:
@@ -80,6 +83,7 @@ def test_every_help_text_names_papers_not_seed_files(args: list[str]) -> None:
     result = CliRunner().invoke(cli, [*args, "--help"])
     assert result.exit_code == 0, result.output
     assert not MAINTAINERS_ONLY.search(result.output), MAINTAINERS_ONLY.search(result.output)
+    assert not OUTSIDE_THE_REPO.search(result.output), OUTSIDE_THE_REPO.search(result.output)
 
 
 def test_grundy_rulesets_prints_the_full_references() -> None:
@@ -94,6 +98,7 @@ def test_the_workbench_shows_papers_not_seed_files() -> None:
     for item in shown:  # the words on the page (SVG path data may well contain "L10")
         words = " ".join(str(item.get(k, "")) for k in ("citation", "reference", "summary"))
         assert not MAINTAINERS_ONLY.search(words), (item["name"], words)
+        assert not OUTSIDE_THE_REPO.search(words), (item["name"], words)
     info = client.get("/api/rulesets/atropos").json()
     assert info["citation"] == "Burke 2009, Def 3.2.3 (suicidal moves dropped)"
     assert info["reference"].startswith("Burke (2009). Science for fun")

@@ -1,7 +1,8 @@
 """The house keeps its layers: every import between grundy's packages points down.
 
 values <- protocol <- search <- rulesets <- transforms <- reductions <- cli/web (see
-docs/architecture.md).  Imports inside functions and under TYPE_CHECKING count too.
+docs/architecture.md).  Imports inside functions and under TYPE_CHECKING count too,
+and so do modules named in a string (``importlib``).
 A new top-level package must be placed in LAYERS before it can import anything.
 """
 
@@ -30,7 +31,14 @@ LAYERS: dict[str, int] = {
     "web": 6,
     "api": 6,
     "cli": 7,
+    "__main__": 8,  # python -m grundy
 }
+#: Parts a module may name as a string (``importlib.import_module``) though they sit above
+#: it: the registry imports the modules of its plug-in packages on its first look-up, so
+#: that ``get("quantum-nim")`` finds the rulesets ``transforms`` registers.
+NAMED_UPWARD = {("rulesets/registry.py", "transforms")}
+
+
 def part_of(path: Path) -> str:
     relative = path.relative_to(SRC)
     return relative.parts[0].removesuffix(".py")
@@ -57,6 +65,18 @@ def imported_parts(path: Path) -> set[str]:
     return found
 
 
+def named_parts(path: Path) -> set[str]:
+    """The top-level parts of grundy that ``path`` names in a string such as
+    ``"grundy.web.app"``: modules imported by name count as imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parts = node.value.split(".")
+            if parts[0] == "grundy" and len(parts) > 1 and parts[1] in LAYERS:
+                found.add(parts[1])
+    return found
+
+
 MODULES = sorted(p for p in SRC.rglob("*.py") if p.name != "__init__.py" or p.parent != SRC)
 
 
@@ -64,8 +84,10 @@ MODULES = sorted(p for p in SRC.rglob("*.py") if p.name != "__init__.py" or p.pa
 def test_imports_point_down(path: Path) -> None:
     part = part_of(path)
     assert part in LAYERS, f"{part} is not placed in a layer: add it to LAYERS"
+    name = str(path.relative_to(SRC))
+    named = {other for other in named_parts(path) if (name, other) not in NAMED_UPWARD}
     upward = {
-        other for other in imported_parts(path) - {part}
+        other for other in (imported_parts(path) | named) - {part}
         if other not in LAYERS or LAYERS[other] >= LAYERS[part]
     }
     assert not upward, f"{path.relative_to(SRC)} imports upward or sideways: {sorted(upward)}"
@@ -83,6 +105,14 @@ def test_every_ruleset_module_sits_in_a_family_package() -> None:
     shared = {"__init__.py", "registry.py", "drawing.py", "graphs.py"}
     flat = sorted(p.name for p in (SRC / "rulesets").glob("*.py") if p.name not in shared)
     assert not flat, f"ruleset modules outside a family package: {flat}"
+
+
+def test_the_architecture_page_and_the_readme_name_every_family_package() -> None:
+    families = sorted(p.name for p in (SRC / "rulesets").iterdir()
+                      if (p / "__init__.py").exists())
+    for page in ("docs/architecture.md", "README.md"):
+        text = (SRC.parents[1] / page).read_text(encoding="utf-8")
+        assert not [f for f in families if f"{f}/" not in text], page
 
 
 def test_the_worked_example_in_the_architecture_page_runs() -> None:

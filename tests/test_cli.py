@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -436,3 +438,16 @@ def test_moves_of_a_partizan_position_mark_each_players_winning_moves(name: str,
             winning = value >= Game.zero() if player is Player.LEFT else value <= Game.zero()
             expected.append((player.value, ruleset.format_move(move), str(value), winning))
     assert [(r["player"], r["move"], r["value"], r["winning"]) for r in rows] == expected
+
+
+def test_python_dash_m_grundy_is_the_command() -> None:
+    def grundy(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "grundy", *args], capture_output=True,
+                              text=True, timeout=120, check=False)
+
+    done = grundy("value", "nim", "3,5")
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == format_nimber(3 ^ 5)
+    refused = grundy("value", "no-such-ruleset", "1")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("grundy: error: unknown ruleset")
+    assert len(refused.stderr.splitlines()) == 1

@@ -327,7 +327,7 @@ def test_erratum_value_of_a_dyadic_game() -> None:
 
 def test_erratum_stops_and_temperature() -> None:
     g = parse("{4|2 || 3|-2}")
-    assert (g.left_stop(), g.right_stop()) == (2, 2) and "### Stops of {4|2 || 3|−2}" in ERRATA
+    assert (g.left_stop(), g.right_stop()) == (2, 2) and "the stops of {4|2 || 3|−2}" in ERRATA
     assert parse("{4|2}").temperature() == 1 and "Printed: {4|2} has temperature 2" in ERRATA
     assert parse("{4|2}").cool(1) is parse("3*")
 

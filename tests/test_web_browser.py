@@ -152,6 +152,21 @@ def test_gallery_groups_by_family_searches_and_reaches_the_calculator(
             or "not solved within the budget" in answer), answer
 
 
+def test_gallery_and_play_page_give_the_papers_in_full(server: str, page: Page) -> None:
+    """Issue 11: every paper a card cites, in full and linked; the play page links its paper."""
+    page.goto(server + "/")
+    page.wait_for_selector("#references li")
+    shown = page.locator("#references li").all_text_contents()
+    assert sorted(shown) == sorted({ruleset.citation.reference for ruleset in all_rulesets()})
+    links = page.locator("#references a").evaluate_all("links => links.map(a => a.href)")
+    assert get("atropos").citation.paper.link in links
+    page.goto(server + "/play/atropos")
+    link = page.locator("#citation a")
+    link.wait_for()
+    assert link.text_content() == str(get("atropos").citation)
+    assert link.get_attribute("href") == get("atropos").citation.paper.link
+
+
 @pytest.mark.parametrize("name", ["atropos", "transverse-wave", "domineering", "node-kayles"])
 def test_no_sideways_scroll_at_1366(server: str, browser: Browser, name: str) -> None:
     """Issue 18.9: a 1366-pixel-wide window shows the whole play page."""

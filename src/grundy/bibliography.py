@@ -42,7 +42,8 @@ PAPERS: dict[str, Paper] = {
             "burke-ferland-teng-2021", "Burke, Ferland & Teng", 2021,
             "Transverse Wave: an impartial color-propagation game inspired by social "
             "influence and Quantum Nim",
-            "INTEGERS 21 (2021)",
+            "INTEGERS 21B (2021), #A3",
+            "https://arxiv.org/abs/2101.07237",
             seed="000",
         ),
         Paper(
@@ -63,13 +64,15 @@ PAPERS: dict[str, Paper] = {
             "fenner-et-al-2015", "Fenner, Grier, Messner, Schaeffer & Thierauf", 2015,
             "Game values and computational complexity: an analysis via black-white "
             "combinatorial games",
-            "Electronic Colloquium on Computational Complexity (ECCC) report",
+            "Electronic Colloquium on Computational Complexity (ECCC), report TR15-021",
+            "https://eccc.weizmann.ac.il/report/2015/021/",
             seed="003", cited_as="Fenner et al.",
         ),
         Paper(
             "burke-2009", "Burke", 2009,
             "Science for fun: new impartial board games",
-            "PhD thesis, Boston University",
+            "PhD thesis, Boston University (UMI 3357626)",
+            "https://turing.plymouth.edu/~kgb1013/DB/thesis.pdf",
             seed="004",
         ),
         Paper(

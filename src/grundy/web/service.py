@@ -114,6 +114,7 @@ def describe(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "summary": ruleset.summary,
         "citation": str(ruleset.citation),
         "reference": ruleset.citation.reference,
+        "link": ruleset.citation.paper.link,
         "format": ruleset.text_format,
         "examples": list(ruleset.examples),
         "limits": dict(ruleset.limits),

@@ -61,7 +61,21 @@ async function showGallery() {
     gallery.append(element("section", { class: "family", "data-family": family },
       element("h2", {}, `${familyTitle(family)} (${members.length})`), cards));
   }
+  showReferences(body);
   $("search").addEventListener("input", filter);
+}
+
+function showReferences(rulesets) {
+  // The papers the cards cite, in full, each with its link where it has one.
+  const links = new Map(rulesets.map((ruleset) => [ruleset.reference, ruleset.link]));
+  const list = element("ul", {});
+  for (const reference of [...links.keys()].sort()) {
+    const link = links.get(reference);
+    const item = element("li", {}, link ? reference.slice(0, -link.length) : reference);
+    if (link) item.append(element("a", { href: link, rel: "noopener" }, link));
+    list.append(item);
+  }
+  $("references").append(list);
 }
 
 showGallery();

@@ -548,8 +548,14 @@ async function setUp() {
   document.title = `grundy workbench: ${info.name}`;
   $("title").textContent = info.name;
   $("kind").textContent = info.impartial ? "impartial" : "partizan";
-  $("citation").textContent = info.citation;
   $("citation").title = info.reference;
+  if (info.link) {
+    const link = document.createElement("a");
+    Object.assign(link, { href: info.link, rel: "noopener", textContent: info.citation });
+    $("citation").append(link);
+  } else {
+    $("citation").textContent = info.citation;
+  }
   $("format").textContent = "Format: " + info.format;
   $("side-label").hidden = info.impartial;
   for (const example of info.examples) $("example").append(new Option(example, example));

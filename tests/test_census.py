@@ -98,6 +98,21 @@ def test_large_sizes_are_counted_without_listing_them() -> None:
     assert last[-1][2] == nk.parse(f"7;{complete}")
 
 
+@pytest.mark.parametrize(("family", "size", "count"), [
+    ("sizes:1-4", 100, 4),            # 73 graphs: one chunk per size (chunks keep to a size)
+    ("random:8:25000", 250, 100),     # a hundred chunks
+    ("sizes:1-7", 21_311, 5 + 2 + 99),  # 2,131,019 graphs: sizes 1-5, 2^15 in 2, 2^21 in 99
+    ("random:8:9000000", 50_000, 180),  # the largest chunk, and more of them
+])
+def test_without_a_chunk_size_a_family_is_cut_in_about_a_hundred(family: str, size: int,
+                                                                 count: int) -> None:
+    chunks = Family(family).chunks(get("node-kayles"))
+    assert len(chunks) == count
+    assert max(chunk.stop - chunk.start for chunk in chunks) <= size
+    assert [chunk.start for chunk in chunks[1:]] == [chunk.stop for chunk in chunks[:-1]]
+    assert Family(family).chunks(get("node-kayles"), size) == chunks
+
+
 def test_random_samples_do_not_depend_on_the_chunking() -> None:
     tw = get("transverse-wave")
     one = [p for c in Family("random:8:30", seed=3).chunks(tw, 4) for _, _, p in c.positions(tw)]

@@ -32,6 +32,17 @@ FAMILY_SYNTAX = (
 MAX_FAMILY = 50_000_000
 #: The longest named sequence (paths, heaps, templates...).
 MAX_SEQUENCE = 100_000
+#: Without a chunk size a family is cut into about this many chunks, each holding
+#: between the two bounds below: enough chunks to share out and to resume from, few
+#: enough that Dask's per-task traffic and one Parquet file per chunk stay small.
+CHUNKS = 100
+CHUNK_BOUNDS = (100, 50_000)
+
+
+def automatic_chunk_size(total: int) -> int:
+    """The chunk size for a family of ``total`` positions when none is given."""
+    low, high = CHUNK_BOUNDS
+    return min(high, max(low, -(-total // CHUNKS)))
 
 
 class FamilyError(GrundyError):
@@ -128,7 +139,9 @@ class Family:
         """One position per n (a sequence, which has a period to look for)."""
         return self.kind in ("paths", "cycles", "grids", "heaps", "template")
 
-    def chunks(self, ruleset: Ruleset[Any], chunk_size: int) -> list[Chunk]:
+    def chunks(self, ruleset: Ruleset[Any], chunk_size: int | None = None) -> list[Chunk]:
+        """The family cut into chunks of ``chunk_size`` positions (default: see
+        ``automatic_chunk_size``)."""
         kind, _, rest = self.text.partition(":")
         if kind == "sizes":
             return self._size_chunks(ruleset, _range(rest, "sizes"), chunk_size)
@@ -139,21 +152,24 @@ class Family:
             total = int(count)
             if total > MAX_FAMILY:
                 raise FamilyError(f"random:{rest}: at most {MAX_FAMILY:,} samples")
-            return [Chunk(number, "random", start, min(start + chunk_size, total), int(size),
+            step = chunk_size or automatic_chunk_size(total)
+            return [Chunk(number, "random", start, min(start + step, total), int(size),
                           seed=self.seed)
-                    for number, start in enumerate(range(0, total, chunk_size))]
+                    for number, start in enumerate(range(0, total, step))]
         texts = self._texts(kind, rest)
         for number, (_, text) in enumerate(texts, 1):
             try:
                 ruleset.parse(text)
             except GrundyError as error:
                 raise FamilyError(f"{kind} position {number} ({text[:60]!r}): {error}") from None
-        return [Chunk(number, "texts", start, min(start + chunk_size, len(texts)),
-                      texts=tuple(texts[start:start + chunk_size]))
-                for number, start in enumerate(range(0, len(texts), chunk_size))]
+        step = chunk_size or automatic_chunk_size(len(texts))
+        return [Chunk(number, "texts", start, min(start + step, len(texts)),
+                      texts=tuple(texts[start:start + step]))
+                for number, start in enumerate(range(0, len(texts), step))]
 
-    def _size_chunks(self, ruleset: Ruleset[Any], sizes: range, chunk_size: int) -> list[Chunk]:
-        chunks: list[Chunk] = []
+    def _size_chunks(self, ruleset: Ruleset[Any], sizes: range,
+                     chunk_size: int | None) -> list[Chunk]:
+        counts: list[tuple[int, int]] = []
         offset = 0
         for size in sizes:
             count = ruleset.count_small_positions(size)
@@ -166,9 +182,15 @@ class Family:
             if count == 0 and size == sizes.start:
                 raise FamilyError(f"{ruleset.name} lists no small positions of size {size}; "
                                   "use random:SIZE:COUNT or a named sequence instead")
-            chunks += [Chunk(len(chunks) + i, "sizes", start, min(start + chunk_size,
-                             offset + count), size, offset)
-                       for i, start in enumerate(range(offset, offset + count, chunk_size))]
+            counts.append((size, count))
+            offset += count
+        step = chunk_size or automatic_chunk_size(offset)
+        chunks: list[Chunk] = []
+        offset = 0
+        for size, count in counts:
+            chunks += [Chunk(len(chunks) + i, "sizes", start, min(start + step, offset + count),
+                             size, offset)
+                       for i, start in enumerate(range(offset, offset + count, step))]
             offset += count
         return chunks
 

@@ -43,7 +43,7 @@ class Census:
     family: str
     compute: tuple[str, ...] = ("nimber",)
     seed: int = 0
-    chunk_size: int = 500
+    chunk_size: int | None = None  # None: about a hundred chunks (automatic_chunk_size)
     max_nodes: int | None = None
 
     def normalised(self) -> Census:

@@ -79,8 +79,9 @@ def progress_bar(label: str) -> Iterator[ProgressCallback | None]:
                    "rulesets, misere = misère outcome).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of random:SIZE:COUNT samples.")
-@click.option("--chunk-size", type=click.IntRange(min=1), default=500, show_default=True,
-              help="Positions per chunk (the unit of work and of resumption).")
+@click.option("--chunk-size", type=click.IntRange(min=1),
+              help="Positions per chunk, the unit of work and of resumption "
+                   "[default: the family in about 100 chunks of 100 to 50,000].")
 @click.option("--resume", is_flag=True,
               help="Finish the census in --out, solving only its missing chunks "
                    "(RULESET FAMILY may then be left out).")
@@ -99,7 +100,8 @@ def progress_bar(label: str) -> Iterator[ProgressCallback | None]:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Draw the sequence or the value shares per n (PNG, SVG or PDF).")
 @json_option
-def census(spec: tuple[str, ...], directory: str, compute: str, seed: int, chunk_size: int,
+def census(spec: tuple[str, ...], directory: str, compute: str, seed: int,
+           chunk_size: int | None,
            resume: bool, workers: int | None, scheduler: str | None, store: str | None,
            max_nodes: int | None, show_histogram: bool, show_sequence: bool,
            max_take: int | None, conjecture: str | None, plot_path: str | None,

@@ -24,6 +24,8 @@ from grundy.search import Store, default_store_path
 def serve(host: str, port: int, store: str | None, census: str | None) -> None:
     """Start the browser workbench: play, values and hints at http://HOST:PORT/."""
     require("web", "grundy serve", "fastapi", "uvicorn")
+    if census is not None:
+        require("plot", "grundy serve --census", "matplotlib")
     import uvicorn
 
     from grundy.web import create_app

@@ -40,7 +40,6 @@ of rulesets and ``/census`` the census's plot (plain HTML, CSS and JavaScript in
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import threading
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, suppress
@@ -54,7 +53,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from grundy.census import load, plot
+from grundy.census import CensusPlot, load
 from grundy.protocol import TooBig
 from grundy.reductions import UnknownReductionError, all_reductions
 from grundy.reductions.lattice import build
@@ -268,10 +267,8 @@ _PLOTTING = threading.Lock()
 def census_svg(directory: Path) -> str:
     """The census's plot (``grundy.census.plot``: its sequence, or the share of each
     value at each n) as SVG text."""
-    with _PLOTTING, tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / "census.svg"
-        plot(directory, path)
-        return path.read_text(encoding="utf-8")
+    with _PLOTTING:
+        return CensusPlot(directory).svg()
 
 
 def create_app(store_path: Path | None = None, limits: Limits | None = None,

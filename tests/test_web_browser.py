@@ -305,6 +305,7 @@ GRID_3x4 = "12;" + ",".join(
     ("node-kayles", "5;0-1,1-2,2-3,3-4", 5),
     ("node-kayles", GRID_3x4, 12),
     ("snort", "5;0-1,1-2,2-3,3-4", 5),
+    ("col", GRID_3x4, 12),
 ])
 def test_every_vertex_is_clickable(server: str, page: Page, ruleset: str, position: str,
                                    clickable: int) -> None:

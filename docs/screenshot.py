@@ -20,7 +20,7 @@ from grundy.web import create_app
 OUT = Path(__file__).parent / "workbench.png"
 
 
-def main() -> None:
+def main(out: Path = OUT) -> None:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     server = uvicorn.Server(uvicorn.Config(create_app(None), log_level="warning"))
@@ -43,10 +43,10 @@ def main() -> None:
         page.fill("#calc-input", "{4|2} + {3|-1}")
         page.click("#calc-go")
         page.wait_for_selector("#calc-result .thermograph svg")
-        page.screenshot(path=str(OUT))
+        page.screenshot(path=str(out))
         browser.close()
     server.should_exit = True
-    print(f"wrote {OUT}")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -474,12 +474,11 @@ def test_stubborn_matchmaker_applet_plays_a_whole_game(server: str, page: Page,
     assert page.is_enabled("#size") and page.locator("#moves button").count() == 0
 
 
-def test_the_readme_screenshot_can_be_retaken(tmp_path: Path) -> None:
+def test_the_readme_screenshot_can_be_retaken(server: str, page: Page, tmp_path: Path) -> None:
     """Issue 18.9: docs/screenshot.py (which took the README's picture) still runs
     against today's pages: a hint, a previewed column, the calculator's thermograph."""
-    ensure_chromium()
     script = Path(__file__).parent.parent / "docs" / "screenshot.py"
     picture = tmp_path / "workbench.png"
-    runpy.run_path(str(script))["main"](picture)
+    runpy.run_path(str(script))["take"](page, server, picture)
     assert picture.read_bytes().startswith(b"\x89PNG")
     assert "(docs/workbench.png)" in (script.parent.parent / "README.md").read_text()

@@ -23,7 +23,7 @@ $(VENV)/.installed-test: pyproject.toml $(NATIVE) $(VENV)/.installed
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/grundy serve
+	$(BIN)/grundy serve $(if $(wildcard site/index.html),--docs site)
 
 tour: $(VENV)/.installed
 	$(BIN)/grundy tour

@@ -59,12 +59,13 @@ def chart(match: re.Match[str]) -> str:
     for k, (label, value, cell) in enumerate(bars):
         y = 10 + line * k
         width = max(2.0, bar_w * math.log10(max(value, 1.0)) / top)
-        shapes.append(text(label_w - 6, y + 9, label[:48], 11).replace(
+        shapes.append(text(label_w - 6, y + 9, label.strip("*")[:48], 11).replace(
             'text-anchor="middle"', 'text-anchor="end"'))
         shapes.append(f'<rect x="{label_w}" y="{y}" width="{width:.1f}" height="18" '
                       'fill="#3f51b5"/>')
-        shapes.append(text(label_w + width + 30, y + 9, cell, 11))
-    svg = svg_document(label_w + bar_w + 70, 20 + line * len(bars), shapes,
+        shapes.append(text(label_w + width + 6, y + 9, cell.replace("**", ""), 11).replace(
+            'text-anchor="middle"', 'text-anchor="start"'))
+    svg = svg_document(label_w + bar_w + 190, 20 + line * len(bars), shapes,
                        f"{head[column]} (log scale)")
     return f"{match['table']}\n<figure markdown=\"0\">{svg}<figcaption>{head[column]}, " \
            "log scale</figcaption></figure>\n"

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from grundy.census import (
     Census,
+    CensusPlot,
     Family,
     find_period,
     first_counterexample,
@@ -269,6 +270,8 @@ def test_the_workbench_serves_its_census_plot_and_nothing_else(client: Any,
         assert web.get("/census").status_code == 200
         for path in ("/census/../pyproject.toml", "/census/plot.svg/../../x", "/census/x.svg"):
             assert web.get(path).status_code == 404
+    drawn = CensusPlot(where)._repr_svg_()  # Jupyter draws the same plot
+    assert "<svg" in drawn and "node-kayles, paths:0-12" in drawn
     with TestClient(create_app(None)) as web:
         response = web.get("/census/plot.svg")
         assert response.status_code == 404 and "--census DIR" in response.json()["error"]

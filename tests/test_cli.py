@@ -416,6 +416,21 @@ def test_show_draws_text_json_and_svg(tmp_path: Path) -> None:
     assert data == {"ruleset": "nim", "position": "3,5", "heaps": [3, 5]}
 
 
+@pytest.mark.parametrize("args", [
+    ["show", "domineering", "3x3", "--svg"],
+    ["lattice", "--svg"],
+    ["thermograph", "{4|2}", "--plot"],
+])
+def test_a_picture_that_cannot_be_written_is_one_line(tmp_path: Path, args: list[str]) -> None:
+    """Drawing into a folder that does not exist names the path, not a traceback."""
+    missing = tmp_path / "no-such-folder" / "picture.svg"
+    result = run(*args, str(missing))
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("grundy: error: ") and str(missing) in line
+    assert "check the path" in line
+
+
 @pytest.mark.parametrize(
     ("name", "text"),
     [("domineering", "2x3"), ("partizan-subtraction", "1,3|2,3:5"), ("col", "3;0-1,1-2")],

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from grundy.census.analysis import CensusPlot
 from grundy.cli.main import cli
+from grundy.extras import MissingExtra
 
 EXTRAS = ("fastapi", "uvicorn", "matplotlib", "numpy")
 
@@ -38,13 +40,14 @@ def without(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 @pytest.mark.parametrize(("args", "hidden", "extra"), [
     (["serve", "--port", "0"], ("fastapi",), "web"),
-    (["thermograph", "{4|2}", "--plot", "t.png"], ("matplotlib",), "plot"),
+    (["serve", "--port", "0", "--census", "{tmp}"], ("matplotlib",), "plot"),
+    (["thermograph", "{4|2}", "--plot", "{tmp}/t.png"], ("matplotlib",), "plot"),
+    (["octal", "0.77", "--to", "20", "--plot", "{tmp}/k.png"], ("matplotlib",), "plot"),
 ])
 def test_a_missing_extra_is_named_in_one_line(without: Any, tmp_path: Path, args: list[str],
                                               hidden: tuple[str, ...], extra: str) -> None:
     without(*hidden)
-    result = CliRunner().invoke(cli, [*args[:-1], str(tmp_path / args[-1])]
-                                if args[0] == "thermograph" else args)
+    result = CliRunner().invoke(cli, [arg.replace("{tmp}", str(tmp_path)) for arg in args])
     assert result.exit_code == 2, result.output
     (line,) = result.stderr.strip().splitlines()
     assert f'pip install "grundy[{extra}]"' in line and hidden[0] in line
@@ -56,3 +59,10 @@ def test_svg_thermographs_need_no_extra(without: Any, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["thermograph", "{4|2}", "--plot", str(picture)])
     assert result.exit_code == 0, result.output
     assert picture.read_text().startswith("<svg") and "mean 3" in picture.read_text()
+
+
+def test_a_census_plot_without_matplotlib_names_the_extra(without: Any,
+                                                          tmp_path: Path) -> None:
+    without("matplotlib")
+    with pytest.raises(MissingExtra, match=r'plot extra.*pip install "grundy\[plot\]"'):
+        CensusPlot(tmp_path).svg()

@@ -60,6 +60,7 @@ def test_values_thermographs_and_the_lattice_render_in_jupyter() -> None:
     outcome = game.outcome()
     assert game._repr_html_() == (f"<code>{game}</code> "
                                   f"<small>({outcome.value}: {outcome.description})</small>")
+    assert game._repr_latex_() == r"$\{4 \mid 2\}$" and parse("^")._repr_latex_() == r"$\uparrow$"
     assert game.thermograph()._repr_svg_().startswith("<svg")
     assert "transverse-wave" in build()._repr_svg_()
 

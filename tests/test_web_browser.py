@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import runpy
 import shutil
 import socket
 import subprocess
@@ -320,6 +321,7 @@ GRID_3x4 = "12;" + ",".join(
     ("node-kayles", "5;0-1,1-2,2-3,3-4", 5),
     ("node-kayles", GRID_3x4, 12),
     ("snort", "5;0-1,1-2,2-3,3-4", 5),
+    ("col", GRID_3x4, 12),
 ])
 def test_every_vertex_is_clickable(server: str, page: Page, ruleset: str, position: str,
                                    clickable: int) -> None:
@@ -485,3 +487,13 @@ def test_stubborn_matchmaker_applet_plays_a_whole_game(server: str, page: Page,
     assert applet_state(page) == "over"
     assert page.text_content("#status") == "Player 2 gives up: Player 1 wins."
     assert page.is_enabled("#size") and page.locator("#moves button").count() == 0
+
+
+def test_the_readme_screenshot_can_be_retaken(server: str, page: Page, tmp_path: Path) -> None:
+    """Issue 18.9: docs/screenshot.py (which took the README's picture) still runs
+    against today's pages: a hint, a previewed column, the calculator's thermograph."""
+    script = Path(__file__).parent.parent / "docs" / "screenshot.py"
+    picture = tmp_path / "workbench.png"
+    runpy.run_path(str(script))["take"](page, server, picture)
+    assert picture.read_bytes().startswith(b"\x89PNG")
+    assert "(docs/workbench.png)" in (script.parent.parent / "README.md").read_text()

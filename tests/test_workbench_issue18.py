@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.cli.main import cli
+from grundy.protocol import GrundyError
 from grundy.rulesets import get
 from grundy.rulesets.atropos.search import first_player_wins
 from grundy.rulesets.drawing import layered_layout
@@ -127,3 +128,33 @@ def test_encode_prints_a_summary_before_the_position() -> None:
     summary, position = result.stderr.strip(), result.stdout.strip()
     assert summary.startswith("geography: 120 vertices") and "\n" not in summary
     assert position.startswith("120;") and "vertices" not in position
+
+
+# -- the workbench links to the documentation site ------------------------------------------
+
+
+def test_every_page_links_to_the_documentation(client: TestClient) -> None:
+    for page in ("/", "/play/nim", "/lattice", "/matchmaker"):
+        assert 'href="/docs/"' in client.get(page).text, page
+    missing = client.get("/docs/")  # started without --docs: how to build and serve it
+    assert missing.status_code == 404
+    assert "make docs" in missing.text and "grundy serve --docs site" in missing.text
+
+
+def test_the_documentation_site_is_served_at_docs(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "papers" / "transverse-wave").mkdir(parents=True)
+    (site / "index.html").write_text("<script>document.title = 'grundy'</script>")
+    (site / "papers" / "transverse-wave" / "index.html").write_text("Transverse Wave")
+    with TestClient(create_app(None, docs=site)) as web:
+        home = web.get("/docs/")
+        assert home.status_code == 200 and "document.title" in home.text
+        # MkDocs Material's pages start with inline scripts; the workbench's own do not
+        assert "script-src 'self' 'unsafe-inline'" in home.headers["content-security-policy"]
+        assert "script-src" not in web.get("/").headers["content-security-policy"]
+        assert web.get("/docs/papers/transverse-wave/").text == "Transverse Wave"
+    with pytest.raises(GrundyError, match=r"holds no documentation site.*make docs"):
+        create_app(None, docs=tmp_path)
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--store", "none",
+                                      "--docs", str(tmp_path)])
+    assert result.exit_code == 2 and "make docs" in result.stderr

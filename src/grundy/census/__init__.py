@@ -10,6 +10,7 @@ Dask, pyarrow and DuckDB come with the ``census`` extra (``pip install
 """
 
 from grundy.census.analysis import (
+    CensusPlot,
     Counterexample,
     Periodicity,
     find_period,
@@ -28,6 +29,7 @@ from grundy.census.split import SplitResult, split_solve
 __all__ = [
     "FAMILY_SYNTAX",
     "Census",
+    "CensusPlot",
     "Counterexample",
     "Family",
     "FamilyError",

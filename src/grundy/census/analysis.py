@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import builtins
 import importlib
+import io
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from grundy.census.compute import columns
 from grundy.census.query import connect, query
 from grundy.census.run import load
+from grundy.extras import require
 from grundy.protocol import GrundyError
 from grundy.rulesets import get
 from grundy.rulesets.heaps.subtraction import SubtractionPosition
@@ -187,9 +189,11 @@ def first_counterexample(directory: str | Path, predicate: Predicate) -> Counter
     return None
 
 
-def plot(directory: str | Path, path: str | Path) -> str:
-    """A picture of the census (PNG, SVG or PDF by the file name): the values against n
-    for a sequence, else the share of each value at each n.  Returns what it drew."""
+def plot(directory: str | Path, path: str | Path | IO[str]) -> str:
+    """A picture of the census (PNG, SVG or PDF by the file name; SVG text into an open
+    text file): the values against n for a sequence, else the share of each value at
+    each n.  Returns what it drew.  Needs matplotlib (the plot extra)."""
+    require("plot", "a census plot", "matplotlib")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -228,6 +232,22 @@ def plot(directory: str | Path, path: str | Path) -> str:
         axes.legend(fontsize="small", ncols=2)
     axes.set_title(title)
     figure.tight_layout()
-    figure.savefig(path)
+    figure.savefig(path, format=None if isinstance(path, str | Path) else "svg")
     pyplot.close(figure)
     return drawn
+
+
+@dataclass(frozen=True)
+class CensusPlot:
+    """A census's plot that draws itself in Jupyter (SVG), as the workbench shows it."""
+
+    directory: Path
+
+    def svg(self) -> str:
+        """The plot (``plot``) as SVG text."""
+        text = io.StringIO()
+        plot(self.directory, text)
+        return text.getvalue()
+
+    def _repr_svg_(self) -> str:
+        return self.svg()

@@ -102,8 +102,9 @@ def bounded(command: click.Command) -> click.Command:
 
 
 class GrundyGroup(click.Group):
-    """A command group that turns ``GrundyError`` into a one-line error and exit status,
-    and gives every command a time budget (``bounded``)."""
+    """A command group that turns ``GrundyError`` (and a file that cannot be written or
+    read) into a one-line error and exit status, and gives every command a time budget
+    (``bounded``)."""
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         super().add_command(bounded(cmd), name)
@@ -115,6 +116,10 @@ class GrundyGroup(click.Group):
             raise BudgetError(str(error)) from None
         except GrundyError as error:
             raise CliError(str(error)) from None
+        except OSError as error:  # e.g. --svg into a folder that does not exist
+            where = f"{error.filename}: " if error.filename else ""
+            raise CliError(f"{where}{error.strerror or error}; check the path and its "
+                           "permissions") from None
 
 
 # -- shared options and helpers ---------------------------------------------------

@@ -21,9 +21,14 @@ from grundy.search import Store, default_store_path
 @click.option("--census", "census", metavar="DIR", type=click.Path(file_okay=False),
               help="Show this census directory's plot at /census (the --out of a "
                    "`grundy census` run; no other directory is read).")
-def serve(host: str, port: int, store: str | None, census: str | None) -> None:
+@click.option("--docs", "docs", metavar="DIR", type=click.Path(file_okay=False),
+              help="Serve the documentation site built here by `make docs` (site/) at /docs/.")
+def serve(host: str, port: int, store: str | None, census: str | None,
+          docs: str | None) -> None:
     """Start the browser workbench: play, values and hints at http://HOST:PORT/."""
     require("web", "grundy serve", "fastapi", "uvicorn")
+    if census is not None:
+        require("plot", "grundy serve --census", "matplotlib")
     import uvicorn
 
     from grundy.web import create_app
@@ -34,5 +39,6 @@ def serve(host: str, port: int, store: str | None, census: str | None) -> None:
     click.echo(f"grundy workbench on http://{host}:{port}/ (store: {path or 'memory only'}); "
                "Ctrl-C stops it", err=True)
     # Ctrl-C: stop within a second; the app kills its worker processes on the way out.
-    app = create_app(path, host=host, census=None if census is None else Path(census))
+    app = create_app(path, host=host, census=None if census is None else Path(census),
+                     docs=None if docs is None else Path(docs))
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)

@@ -24,13 +24,17 @@ the size cap or a request that overran its deadline, and 429 when busy):
   census directory the server was started with (``grundy serve --census DIR``; only
   that directory is ever read, 404 without one).
 
+Pages: ``/docs/`` serves the documentation site built by ``make docs`` when the server
+is started with ``grundy serve --docs site``; without it, a page says how to build it.
+
 A request waiting on a worker process is watched (``attended``): when its client
 goes away, its job is cancelled and its worker killed, so abandoned work never holds a
 worker another user needs.
 
 Every request passes ``Guard`` first: a Host header naming this machine (against DNS
 rebinding), a body of at most ``MAX_BODY`` bytes, and security headers on every
-answer (a content security policy for the static pages, no framing, no sniffing).
+answer (a content security policy for the static pages, no framing, no sniffing;
+the documentation site's generated pages may also run their own inline scripts).
 
 Pages: ``/`` is the gallery, ``/play/{name}`` a play page, ``/lattice`` the lattice
 of rulesets and ``/census`` the census's plot (plain HTML, CSS and JavaScript in
@@ -40,7 +44,6 @@ of rulesets and ``/census`` the census's plot (plain HTML, CSS and JavaScript in
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import threading
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, suppress
@@ -54,7 +57,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from grundy.census import load, plot
+from grundy.census import CensusPlot, load
 from grundy.protocol import TooBig
 from grundy.reductions import UnknownReductionError, all_reductions
 from grundy.reductions.lattice import build
@@ -128,6 +131,15 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 
+#: The documentation site (MkDocs Material) starts with a few inline scripts of its own.
+DOCS_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+     b"script-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+     b"frame-ancestors 'none'; form-action 'self'"),
+    *SECURITY_HEADERS[1:],
+]
+
 
 def host_name(header: str) -> str:
     """The host of a Host header, without its port (``[::1]:8000`` -> ``[::1]``)."""
@@ -169,10 +181,12 @@ class Guard:
                 raise TooBig(f"the request body is over {MAX_BODY:,} bytes")
             return message
 
+        added = DOCS_HEADERS if scope["path"].startswith("/docs/") else SECURITY_HEADERS
+
         async def secured(message: Message) -> None:
             """The answer with the security headers added."""
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *added]
             await send(message)
 
         started = False
@@ -268,18 +282,20 @@ _PLOTTING = threading.Lock()
 def census_svg(directory: Path) -> str:
     """The census's plot (``grundy.census.plot``: its sequence, or the share of each
     value at each n) as SVG text."""
-    with _PLOTTING, tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / "census.svg"
-        plot(directory, path)
-        return path.read_text(encoding="utf-8")
+    with _PLOTTING:
+        return CensusPlot(directory).svg()
 
 
 def create_app(store_path: Path | None = None, limits: Limits | None = None,
                calculator: Calculator | None = None, host: str = "127.0.0.1",
-               census: Path | None = None) -> FastAPI:
+               census: Path | None = None, docs: Path | None = None) -> FastAPI:
     """The workbench app; solved positions persist in the SQLite store at ``store_path``.
-    It answers requests addressed to this machine or to ``host``, and shows the census
-    in the directory ``census`` if one is given (checked here: a one-line error)."""
+    It answers requests addressed to this machine or to ``host``, shows the census in
+    the directory ``census`` and serves the documentation site built into ``docs`` if
+    they are given (both checked here: a one-line error)."""
+    if docs is not None and not (docs / "index.html").is_file():
+        raise GrundyError(f"{docs} holds no documentation site (index.html is missing): "
+                          "run `make docs` in a checkout, which builds it into site/")
     bench = Workbench(store_path, limits)
     if census is not None:
         load(census)
@@ -445,6 +461,13 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
     async def matchmaker_applet() -> FileResponse:
         """The Stubborn Matchmaker applet of Burke 2009, §6.2."""
         return FileResponse(STATIC / "matchmaker.html")
+
+    if docs is not None:
+        app.mount("/docs", StaticFiles(directory=docs, html=True), name="docs")
+    else:
+        @app.get("/docs/{page:path}")
+        async def no_docs(page: str) -> FileResponse:
+            return FileResponse(STATIC / "no-docs.html", status_code=404)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

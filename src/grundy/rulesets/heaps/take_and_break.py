@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from grundy.extras import require
 from grundy.protocol import GrundyError
 from grundy.values.nimber import mex
 
@@ -261,7 +262,8 @@ def periodicity(rule: TakeAndBreak, n: int,
 
 def plot_sequence(rule: TakeAndBreak, values: list[int], path: str | Path,
                   found: Periodicity | None = None) -> None:
-    """A scatter plot of G(n) against n (matplotlib, imported only here)."""
+    """A scatter plot of G(n) against n (matplotlib, the plot extra, imported only here)."""
+    require("plot", "a nim-sequence plot", "matplotlib")
     import matplotlib
 
     matplotlib.use("Agg")

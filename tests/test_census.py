@@ -359,7 +359,7 @@ def test_bad_input_is_one_line(args: list[str], tmp_path: Path,
 
 def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "duckdb", None)
-    with pytest.raises(GrundyError, match=r"'census' extra \(duckdb is missing\)"):
+    with pytest.raises(GrundyError, match=r"a census needs duckdb \(the census extra\)"):
         require("duckdb")
 
 

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
-from grundy.protocol import GrundyError
+from grundy.extras import imported
 
 
 def require(module: str) -> ModuleType:
-    """Import ``module`` or say in one line which extra brings it."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        package = module.partition(".")[0]
-        raise GrundyError(f"censuses need the 'census' extra ({package} is missing): "
-                          "pip install 'grundy[census]'") from None
+    """Import ``module`` or say in one line that the census extra brings it."""
+    return imported(module, "census", "a census")

@@ -36,6 +36,11 @@ ZERO, ONE, STAR, UP = Game.zero(), Game.integer(1), Game.nimber(1), Game.up()
                                                                  [Game.integer(2)])),
         ("{1|0} + ^ + *2", Game.of([ONE], [ZERO]) + UP + Game.nimber(2)),
         ("( ^ + * ) - *", UP), ("{4|2} + -3 + *", Game.of([ONE + STAR], [-ONE + STAR])),
+        # leading zeros count for nothing, in the caps too
+        ("01011", Game.integer(1011)), ("0" * 5000 + "1", ONE), ("*0005", Game.nimber(5)),
+        ("-0003/0004", Game.number(Fraction(-3, 4))), ("^0003", Game.up(3)),
+        ("1/" + "0" * 30 + "2", Game.number(Fraction(1, 2))),
+        ("00.500", Game.number(Fraction(1, 2))),
     ],
 )
 def test_parse(text: str, value: Game) -> None:

@@ -8,10 +8,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from bench import notation as notation_bench
+from bench import partizan as partizan_bench
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.protocol import PartizanRuleset
 from grundy.rulesets import get
 from grundy.search.partizan import PartizanSolver
 from grundy.search.store import Store
@@ -108,22 +109,23 @@ def test_special_forms_round_trip(g: Game, dialect: str) -> None:
     assert parse(f"{{{text} | {text}}}", dialect) is Game.of([g], [g])  # type: ignore[arg-type]
 
 
-#: The partizan bench's instances (bench/partizan.py), as the rulesets write them.
 _PATHS = [f"{n};" + ",".join(f"{i}-{i + 1}" for i in range(n - 1)) for n in (6, 9, 12)]
-_CYCLES = [f"{n};" + ",".join(f"{i}-{(i + 1) % n}" for i in range(n)) for n in (7, 10)]
-_BENCH = [("col", t) for t in _PATHS + _CYCLES] + [("snort", t) for t in _PATHS + _CYCLES] + [
-    ("domineering", b) for b in ("2x2", "3x3", "2x6", "3x4", "4x4", "3x6")]
+#: Every instance of the partizan bench and of the notation bench (once each), solved as
+#: they solve them.
+_BENCHED = list({(r, i.label): (r, i) for r, i in [
+    *((w.ruleset, i) for w in partizan_bench.WORKLOADS for i in w.instances),
+    *notation_bench.INSTANCES]}.values())
 
 
-@pytest.mark.parametrize(("ruleset", "position"), _BENCH)
-def test_bench_values_read_back_as_themselves(ruleset: str, position: str) -> None:
-    rules = get(ruleset)
-    assert isinstance(rules, PartizanRuleset)
-    value = PartizanSolver(rules).value(rules.parse(position))
+@pytest.mark.parametrize(("ruleset", "instance"), _BENCHED,
+                         ids=[f"{r} {i.label}" for r, i in _BENCHED])
+def test_every_benched_value_reads_back_as_itself(ruleset: str,
+                                                  instance: partizan_bench.Instance) -> None:
+    value = partizan_bench.ours(ruleset, instance)
     text = str(value)
     assert parse(text) is value
     assert parse(text, "cgsuite") is value
-    assert parse(f"-({text})") is -value
+    assert parse(text, trusted=True) is value  # as the store reads it
 
 
 def test_the_store_reads_values_back_as_the_interned_games(tmp_path: Path) -> None:

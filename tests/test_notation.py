@@ -140,6 +140,9 @@ def test_the_store_reads_values_back_as_the_interned_games(tmp_path: Path) -> No
             text = store.get_text("value", "snort", key)
             assert text is not None and parse(text) is solver.table[key]
         assert PartizanSolver(rules, store=store).value(position) is value
+        for key in keys:  # the resumed search reads the root's value from the store
+            store.put("value", "snort", key, "{1|-1} + *")
+        assert PartizanSolver(rules, store=store).value(position) is parse("{1|-1}") + STAR
 
 
 @given(games, games)

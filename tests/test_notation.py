@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import doctest
 import re
+import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from bench import notation as notation_bench
@@ -126,6 +129,40 @@ def test_every_benched_value_reads_back_as_itself(ruleset: str,
     assert parse(text) is value
     assert parse(text, "cgsuite") is value
     assert parse(text, trusted=True) is value  # as the store reads it
+
+
+def _lines_run_reading(text: str) -> int:
+    """How many lines of the notation module run while ``text`` is read: a count of the
+    reader's own work that does not depend on the machine's load."""
+    count = 0
+
+    def local(frame: FrameType, event: str, arg: object) -> object:
+        nonlocal count
+        count += event == "line"
+        return local
+
+    def enter(frame: FrameType, event: str, arg: object) -> object:
+        return local if frame.f_code.co_filename == notation.__file__ else None
+
+    previous = sys.gettrace()
+    sys.settrace(enter)  # type: ignore[arg-type]
+    try:
+        parse(text, trusted=True)
+    finally:
+        sys.settrace(previous)
+    return count
+
+
+@pytest.mark.parametrize("family", [
+    lambda k: "{" + ",".join(["*"] * k) + "|" + ",".join(["0"] * k) + "}",  # wide braces
+    lambda k: "{0|" * k + "}" * k,  # deep nesting
+    lambda k: "{" + "{1|0||-1}," * k + "0|0}",  # bars inside a wide brace
+    lambda k: " + ".join(["{1|-1}"] * k),  # long sums
+], ids=["wide", "deep", "bars", "sum"])
+def test_reading_is_linear_in_the_text(family: Callable[[int], str]) -> None:
+    """Twice the text, at most about twice the work (the reader that re-scanned each
+    brace's text ran 3 to 7 times the lines on the first three families)."""
+    assert _lines_run_reading(family(160)) <= 2.1 * _lines_run_reading(family(80))
 
 
 def test_the_store_reads_values_back_as_the_interned_games(tmp_path: Path) -> None:

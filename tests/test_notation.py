@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import doctest
 import re
+import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from types import FrameType
 
 import pytest
+from bench import notation as notation_bench
+from bench import partizan as partizan_bench
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.protocol import PartizanRuleset
 from grundy.rulesets import get
 from grundy.search.partizan import PartizanSolver
 from grundy.search.store import Store
@@ -36,6 +40,11 @@ ZERO, ONE, STAR, UP = Game.zero(), Game.integer(1), Game.nimber(1), Game.up()
                                                                  [Game.integer(2)])),
         ("{1|0} + ^ + *2", Game.of([ONE], [ZERO]) + UP + Game.nimber(2)),
         ("( ^ + * ) - *", UP), ("{4|2} + -3 + *", Game.of([ONE + STAR], [-ONE + STAR])),
+        # leading zeros count for nothing, in the caps too
+        ("01011", Game.integer(1011)), ("0" * 5000 + "1", ONE), ("*0005", Game.nimber(5)),
+        ("-0003/0004", Game.number(Fraction(-3, 4))), ("^0003", Game.up(3)),
+        ("1/" + "0" * 30 + "2", Game.number(Fraction(1, 2))),
+        ("00.500", Game.number(Fraction(1, 2))),
     ],
 )
 def test_parse(text: str, value: Game) -> None:
@@ -103,22 +112,57 @@ def test_special_forms_round_trip(g: Game, dialect: str) -> None:
     assert parse(f"{{{text} | {text}}}", dialect) is Game.of([g], [g])  # type: ignore[arg-type]
 
 
-#: The partizan bench's instances (bench/partizan.py), as the rulesets write them.
 _PATHS = [f"{n};" + ",".join(f"{i}-{i + 1}" for i in range(n - 1)) for n in (6, 9, 12)]
-_CYCLES = [f"{n};" + ",".join(f"{i}-{(i + 1) % n}" for i in range(n)) for n in (7, 10)]
-_BENCH = [("col", t) for t in _PATHS + _CYCLES] + [("snort", t) for t in _PATHS + _CYCLES] + [
-    ("domineering", b) for b in ("2x2", "3x3", "2x6", "3x4", "4x4", "3x6")]
+#: Every instance of the partizan bench and of the notation bench (once each), solved as
+#: they solve them.
+_BENCHED = list({(r, i.label): (r, i) for r, i in [
+    *((w.ruleset, i) for w in partizan_bench.WORKLOADS for i in w.instances),
+    *notation_bench.INSTANCES]}.values())
 
 
-@pytest.mark.parametrize(("ruleset", "position"), _BENCH)
-def test_bench_values_read_back_as_themselves(ruleset: str, position: str) -> None:
-    rules = get(ruleset)
-    assert isinstance(rules, PartizanRuleset)
-    value = PartizanSolver(rules).value(rules.parse(position))
+@pytest.mark.parametrize(("ruleset", "instance"), _BENCHED,
+                         ids=[f"{r} {i.label}" for r, i in _BENCHED])
+def test_every_benched_value_reads_back_as_itself(ruleset: str,
+                                                  instance: partizan_bench.Instance) -> None:
+    value = partizan_bench.ours(ruleset, instance)
     text = str(value)
     assert parse(text) is value
     assert parse(text, "cgsuite") is value
-    assert parse(f"-({text})") is -value
+    assert parse(text, trusted=True) is value  # as the store reads it
+
+
+def _lines_run_reading(text: str) -> int:
+    """How many lines of the notation module run while ``text`` is read: a count of the
+    reader's own work that does not depend on the machine's load."""
+    count = 0
+
+    def local(frame: FrameType, event: str, arg: object) -> object:
+        nonlocal count
+        count += event == "line"
+        return local
+
+    def enter(frame: FrameType, event: str, arg: object) -> object:
+        return local if frame.f_code.co_filename == notation.__file__ else None
+
+    previous = sys.gettrace()
+    sys.settrace(enter)  # type: ignore[arg-type]
+    try:
+        parse(text, trusted=True)
+    finally:
+        sys.settrace(previous)
+    return count
+
+
+@pytest.mark.parametrize("family", [
+    lambda k: "{" + ",".join(["*"] * k) + "|" + ",".join(["0"] * k) + "}",  # wide braces
+    lambda k: "{0|" * k + "}" * k,  # deep nesting
+    lambda k: "{" + "{1|0||-1}," * k + "0|0}",  # bars inside a wide brace
+    lambda k: " + ".join(["{1|-1}"] * k),  # long sums
+], ids=["wide", "deep", "bars", "sum"])
+def test_reading_is_linear_in_the_text(family: Callable[[int], str]) -> None:
+    """Twice the text, at most about twice the work (the reader that re-scanned each
+    brace's text ran 3 to 7 times the lines on the first three families)."""
+    assert _lines_run_reading(family(160)) <= 2.1 * _lines_run_reading(family(80))
 
 
 def test_the_store_reads_values_back_as_the_interned_games(tmp_path: Path) -> None:
@@ -133,6 +177,9 @@ def test_the_store_reads_values_back_as_the_interned_games(tmp_path: Path) -> No
             text = store.get_text("value", "snort", key)
             assert text is not None and parse(text) is solver.table[key]
         assert PartizanSolver(rules, store=store).value(position) is value
+        for key in keys:  # the resumed search reads the root's value from the store
+            store.put("value", "snort", key, "{1|-1} + *")
+        assert PartizanSolver(rules, store=store).value(position) is parse("{1|-1}") + STAR
 
 
 @given(games, games)

@@ -26,7 +26,7 @@ from grundy.reductions import Kind, all_reductions
 from grundy.rulesets import ImpartialRuleset, all_rulesets, get
 from grundy.search import Store
 from grundy.search.naive import naive_grundy
-from grundy.search.partizan import naive_value
+from grundy.search.partizan import PartizanSolver, naive_value
 from grundy.values import Outcome, format_nimber
 from grundy.web import Limits, Workbench, create_app
 from grundy.web.service import Busy, describe
@@ -432,8 +432,19 @@ def test_calc_bad_notation_and_length_cap(client: TestClient) -> None:
     error(client, "/api/calc", 400, expression="{1|")
     error(client, "/api/calc", 400, expression="__import__('os')")
     assert "empty" in error(client, "/api/calc", 400, expression="  ")
-    assert "too long" in error(client, "/api/calc", 400, expression="1+" * 300 + "1")
-    error(client, "/api/calc", 400, expression="1" * 20_000)  # the request field's own cap
+    assert "too long" in error(client, "/api/calc", 400, expression="1+" * 12_500 + "1")
+    error(client, "/api/calc", 400, expression="1" * 150_000)  # the request field's own cap
+
+
+def test_calc_reads_a_pasted_printed_value_back(client: TestClient) -> None:
+    """A value the search printed (Snort on P12, 2,008 characters) pasted into the
+    calculator comes back as the same canonical text."""
+    snort = get("snort")
+    assert isinstance(snort, PartizanRuleset)
+    text = str(PartizanSolver(snort).value(snort.parse(
+        "12;" + ",".join(f"{i}-{i + 1}" for i in range(11)))))
+    assert len(text) > 2_000
+    assert post(client, "/api/calc", expression=text)["value"] == text
 
 
 def test_calc_timeout_kills_and_replaces_the_worker(client: TestClient) -> None:

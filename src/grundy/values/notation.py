@@ -496,14 +496,19 @@ class _Parser:
         return self.made(value, (integers, count))
 
     def number(self, written: str) -> Fraction:
-        """A dyadic rational within the caps, checked before it is built."""
-        whole, _, fraction = re.split(r"([/.])", written.lstrip("-") + "/")[:3]
+        """A dyadic rational within the caps, checked before it is built (leading zeros
+        of the integer and of a denominator do not count)."""
+        whole, separator, fraction = re.split(r"([/.])", written.lstrip("-") + "/")[:3]
+        whole = whole.lstrip("0") or "0"
+        if separator == "/":
+            fraction = fraction.lstrip("0") or ("0" if fraction else "")
         if self.capped and len(whole) > len(str(MAX_INTEGER)):
             self.fail(f"{_excerpt(written)} is past the cap of {MAX_INTEGER} on integers")
         if self.capped and len(fraction) > len(str(MAX_DENOMINATOR)):
             self.fail(f"{_excerpt(written)} is past the cap of 2^64 on denominators")
         try:
-            x = Fraction(written)
+            x = Fraction(("-" if written[0] == "-" else "") + whole
+                         + (separator + fraction if fraction else ""))
         except ZeroDivisionError:
             x = Fraction(1, 3)  # refused just below, as not dyadic
         if x.denominator & (x.denominator - 1):
@@ -519,6 +524,7 @@ class _Parser:
         digits = re.sub(r"\D", "", symbol)
         if not digits:
             return len(symbol)
+        digits = digits.lstrip("0") or "0"
         if self.capped and (len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT):
             self.fail(f"{_excerpt(symbol)} is past the cap of {MAX_COUNT} for {symbol[0]}n")
         return int(digits)

@@ -98,7 +98,7 @@ class ReduceRequest(BaseModel):
 
 
 class CalcRequest(BaseModel):
-    expression: str = Field(max_length=10_000)
+    expression: str = Text
     max_seconds: float | None = Field(default=None, gt=0)
 
 

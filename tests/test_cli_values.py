@@ -16,6 +16,14 @@ def test_calc_prints_the_canonical_form_and_outcome() -> None:
     assert ok("calc", "{4|2 || 3|-2}").stdout.splitlines()[0] == "2"
 
 
+def test_a_negative_expression_is_read_as_the_expression_not_an_option() -> None:
+    """CGSuite prints negative values with a leading minus; they read back unquoted."""
+    assert ok("calc", "-1/8").stdout.splitlines()[0] == "-1/8"
+    assert ok("calc", "-2Tiny(1)").stdout.splitlines()[0] == "-2Tiny(1)"
+    assert ok("thermograph", "-{4|2}").stdout.splitlines()[:2] == ["{-2|-4}", "mean: -3"]
+    assert ok("value-ops", "-1/2").stdout.splitlines()[0] == "value: -1/2"
+
+
 def test_calc_json() -> None:
     data = json.loads(ok("calc", "{4|2}", "--json").stdout)
     assert data["value"] == "{4|2}" and data["outcome"] == "L"

@@ -27,7 +27,7 @@ def _atomic_weight(game: Game) -> str | None:
         return None
 
 
-@click.command("value-ops")
+@click.command("value-ops", context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--heat", metavar="T", help="Also print G heated by T (any game).")
 @click.option("--overheat", nargs=2, metavar="S T", help="Also print G overheated from S to T.")

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import click
 
-from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option
 from grundy.extras import require
 from grundy.search import BudgetExceeded
 from grundy.values import Game, NotationError, Thermograph, checked, parse
@@ -57,7 +57,7 @@ def _walls(thermo: Thermograph) -> list[str]:
             f"right wall (t, value): {points(thermo.right)}"]
 
 
-@click.command()
+@click.command(context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--latex", is_flag=True, help="Print the value in LaTeX (\\pm, \\uparrow, \\ast).")
 @click.option("--dialect", type=click.Choice(["thesis", "cgsuite"]), default="thesis",
@@ -106,7 +106,7 @@ def _calc(expression: str, latex: bool, dialect: Dialect, as_json: bool) -> None
     })
 
 
-@click.command()
+@click.command(context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Save a picture of the thermograph (SVG drawn by grundy itself; PNG or PDF "

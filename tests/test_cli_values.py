@@ -47,7 +47,10 @@ def test_thermograph_prints_walls_and_plots(tmp_path: Path) -> None:
 
 def test_bad_input_is_one_line_with_status_2(tmp_path: Path) -> None:
     for args in (["calc", "{1|2"], ["calc", "1 + x"], ["thermograph", "3/7"],
-                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")]):
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")],
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.svg")],
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.png")],
+                 ["octal", "0.77", "--plot", str(tmp_path / "no" / "k.png")]):
         result = run(*args)
         assert result.exit_code == 2, args
         assert result.stderr.startswith("grundy: error: ") and result.stderr.count("\n") == 1

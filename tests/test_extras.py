@@ -39,12 +39,13 @@ def without(monkeypatch: pytest.MonkeyPatch) -> Any:
 @pytest.mark.parametrize(("args", "hidden", "extra"), [
     (["serve", "--port", "0"], ("fastapi",), "web"),
     (["thermograph", "{4|2}", "--plot", "t.png"], ("matplotlib",), "plot"),
+    (["octal", "0.77", "--plot", "k.png"], ("matplotlib",), "plot"),
 ])
 def test_a_missing_extra_is_named_in_one_line(without: Any, tmp_path: Path, args: list[str],
                                               hidden: tuple[str, ...], extra: str) -> None:
     without(*hidden)
     result = CliRunner().invoke(cli, [*args[:-1], str(tmp_path / args[-1])]
-                                if args[0] == "thermograph" else args)
+                                if "--plot" in args else args)
     assert result.exit_code == 2, result.output
     (line,) = result.stderr.strip().splitlines()
     assert f'pip install "grundy[{extra}]"' in line and hidden[0] in line

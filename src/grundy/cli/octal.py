@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.common import CliError, emit_json, json_option, saving
 from grundy.cli.values import _deadline, time_option
+from grundy.extras import require
 from grundy.rulesets.heaps.take_and_break import (
     MAX_HEAPS,
     CodeError,
@@ -41,14 +40,14 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
         rule = TakeAndBreak.parse(code)
     except CodeError as error:
         raise CliError(str(error)) from None
+    if plot_path is not None:
+        require("plot", "a plot of the nim sequence", "matplotlib")
     values = nim_sequence(rule, count, None if max_seconds is None else _deadline(max_seconds),
                           max_seconds)
     found = periodicity(rule, count, values)
     if plot_path is not None:
-        try:
+        with saving(plot_path):
             plot_sequence(rule, values, plot_path, found)
-        except ValueError as error:  # matplotlib: an extension it cannot write
-            raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
     if as_json:
         emit_json({"code": str(rule), "values": values,
                    "periodicity": None if found is None else {

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import click
 
-from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option
+from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option, saving
 from grundy.extras import require
 from grundy.search import BudgetExceeded
 from grundy.values import Game, NotationError, Thermograph, checked, parse
@@ -125,13 +125,12 @@ def thermograph(expression: str, plot_path: str | None, max_seconds: float | Non
         thermo = game.thermograph()
     title = f"{game}: mean {thermo.mast}, temperature {thermo.temperature}"
     if plot_path is not None and Path(plot_path).suffix.lower() == ".svg":
-        Path(plot_path).write_text(thermo.svg(title), encoding="utf-8")
+        with saving(plot_path):
+            Path(plot_path).write_text(thermo.svg(title), encoding="utf-8")
     elif plot_path is not None:
         require("plot", f"a {Path(plot_path).suffix or 'PNG'} thermograph", "matplotlib")
-        try:
+        with saving(plot_path):
             plot(thermo, plot_path, title=title)
-        except ValueError as error:  # matplotlib: an extension it cannot write
-            raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
     if as_json:
         emit_json({"value": str(game), **thermo.to_json()})
         return

@@ -87,6 +87,7 @@ def test_value_ops_prints_the_operations() -> None:
     data = json.loads(ok("value-ops", "{4|2}", "--heat", "1", "--norton", "^", "--json").stdout)
     assert data["atomic_weight"] is None and data["temper"] == "odd"
     assert data["heated"] == "{5|1}" and data["incentives"] == ["{2|0}"]
+    assert data["frozen"] == "3*"
     assert data["norton_product"] == str(parse("{4|2}").norton(parse("^")))
     assert "not defined" in ok("value-ops", "1").stdout
     bad = run("value-ops", "^", "--norton", "-1")

@@ -164,6 +164,23 @@ def test_heating_then_cooling_gives_the_game_back(g: Game, t: int) -> None:
     assert g.heat(t).cool(t) is g
 
 
+@pytest.mark.parametrize(("game", "frozen"), [
+    ("+-1", "*"), ("{3|-1}", "1*"), ("{4|2}", "3*"), ("{5|3||-3}", "1/2*"),
+    ("{1|-1}+{2|-2}", "*"),  # ±1 is cooled past its temperature, ±2 to *: WW ch. 6
+    ("1/2", "1/2"), ("^", "^"), ("*2", "*2"),  # numbers and tepid games are already cold
+])
+def test_freezing_examples(game: str, frozen: str) -> None:
+    assert parse(game).freeze() is parse(frozen)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games)
+def test_a_frozen_game_is_infinitely_close_to_its_mean(g: Game) -> None:
+    frozen = g.freeze()
+    assert ish(frozen, Game.number(g.mean())) and frozen.mean() == g.mean()
+    assert frozen.temperature() <= 0 and frozen.freeze() is frozen
+
+
 def test_overheating_examples() -> None:
     assert overheat(Game.integer(3), Game.integer(2), STAR) is Game.integer(6)  # n·s
     assert overheat(parse("1/2"), ONE, parse("1*")) is parse("{1*|*}")

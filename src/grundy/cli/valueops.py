@@ -42,7 +42,7 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
               norton: str | None, ordinal: str | None, conjunctive: str | None,
               selective: str | None, ish: str | None, max_seconds: float | None,
               as_json: bool) -> None:
-    """Atomic weight, reduced canonical form, temper, incentives and more of a game.
+    """Atomic weight, reduced canonical form, frozen value, temper, incentives and more.
 
     EXPRESSION is in CGSuite notation, as for `grundy calc`.  Example:
     grundy value-ops "{^^|vv}" --ordinal 1  (atomic weight *, ordinal sum ...)
@@ -54,6 +54,7 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
             "birthday": game.birthday,
             "atomic_weight": _atomic_weight(game),
             "reduced_canonical_form": str(game.reduced()),
+            "frozen": str(game.freeze()),
             "temper": _temper(game),
             "all_small": game.is_all_small,
             "incentives": [str(g) for g in game.incentives()],

@@ -166,6 +166,8 @@ class Game:
     id: int
     left: tuple[Game, ...]
     right: tuple[Game, ...]
+    #: the birthday of the canonical form: 0 for 0, else one more than the largest
+    #: birthday of an option (ONAG ch. 1; Siegel 2013, Ch. II)
     birthday: int
     _number: Fraction | None
     _nimber: int | None

@@ -24,6 +24,20 @@ def test_a_negative_expression_is_read_as_the_expression_not_an_option() -> None
     assert ok("value-ops", "-1/2").stdout.splitlines()[0] == "value: -1/2"
 
 
+def test_every_value_command_reads_cgsuite_bars_with_the_dialect() -> None:
+    """CGSuite writes a lone option with several options bare ({2|0,* || -1}): its grammar
+    reads it as {{2|0,*} | -1}, Ferland 2024's as Left options {2|0} and *."""
+    cgsuite, thesis = "{{2|0,*}|-1}", "{2|0||-1}"
+    for command in ("calc", "thermograph", "value-ops"):
+        first = ok(command, "{2|0,*||-1}", "--dialect", "cgsuite").stdout.splitlines()[0]
+        assert first.removeprefix("value: ") == cgsuite, command
+        first = ok(command, "{2|0,*||-1}").stdout.splitlines()[0]
+        assert first.removeprefix("value: ") == thesis, command
+    # the other games value-ops reads follow the same dialect (0:H = H)
+    assert ok("value-ops", "0", "--ordinal", "{2|0,*||-1}", "--dialect",
+              "cgsuite").stdout.splitlines()[-1] == f"ordinal sum: {cgsuite}"
+
+
 def test_calc_json() -> None:
     data = json.loads(ok("calc", "{4|2}", "--json").stdout)
     assert data["value"] == "{4|2}" and data["outcome"] == "L"

@@ -32,7 +32,8 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
     """The nim sequence of a heap game given by its code, and its period when proved.
 
     CODE is an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137
-    Dawson's chess, 4.07, 0.8F) or `grundy` for Grundy's game.  A period is reported as
+    Dawson's chess, 4.07, 0.8F), a subtraction set (S(1,3,4), the code 0.3033) or
+    `grundy` for Grundy's game.  A period is reported as
     proved when the values up to `last checked` meet the Guy-Smith periodicity theorem;
     raise --to when none is found.  Example: grundy octal 0.77 --to 200
     """

@@ -309,6 +309,7 @@ def test_compounds_commute_and_play_out(g: Game, h: Game) -> None:
     assert selective_sum(g, ZERO) is g and conjunctive_sum(g, ZERO) is ZERO
     # the compound's outcome is that of plain play on the two canonical forms
     assert conjunctive_sum(g, h).outcome() is naive_outcome(_conjunctive_tree(g, h))
+    assert selective_sum(g, h).outcome() is naive_outcome(_selective_tree(g, h))
 
 
 def _tree(g: Game) -> Tree:
@@ -318,3 +319,11 @@ def _tree(g: Game) -> Tree:
 def _conjunctive_tree(g: Game, h: Game) -> Tree:
     return (tuple(_conjunctive_tree(x, y) for x in g.left for y in h.left),
             tuple(_conjunctive_tree(x, y) for x in g.right for y in h.right))
+
+
+def _selective_tree(g: Game, h: Game) -> Tree:
+    def side(a: tuple[Game, ...], b: tuple[Game, ...]) -> tuple[Tree, ...]:
+        return (tuple(_selective_tree(x, h) for x in a) + tuple(_selective_tree(g, y) for y in b)
+                + tuple(_selective_tree(x, y) for x in a for y in b))
+
+    return (side(g.left, h.left), side(g.right, h.right))

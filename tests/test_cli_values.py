@@ -16,6 +16,28 @@ def test_calc_prints_the_canonical_form_and_outcome() -> None:
     assert ok("calc", "{4|2 || 3|-2}").stdout.splitlines()[0] == "2"
 
 
+def test_a_negative_expression_is_read_as_the_expression_not_an_option() -> None:
+    """CGSuite prints negative values with a leading minus; they read back unquoted."""
+    assert ok("calc", "-1/8").stdout.splitlines()[0] == "-1/8"
+    assert ok("calc", "-2Tiny(1)").stdout.splitlines()[0] == "-2Tiny(1)"
+    assert ok("thermograph", "-{4|2}").stdout.splitlines()[:2] == ["{-2|-4}", "mean: -3"]
+    assert ok("value-ops", "-1/2").stdout.splitlines()[0] == "value: -1/2"
+
+
+def test_every_value_command_reads_cgsuite_bars_with_the_dialect() -> None:
+    """CGSuite writes a lone option with several options bare ({2|0,* || -1}): its grammar
+    reads it as {{2|0,*} | -1}, Ferland 2024's as Left options {2|0} and *."""
+    cgsuite, thesis = "{{2|0,*}|-1}", "{2|0||-1}"
+    for command in ("calc", "thermograph", "value-ops"):
+        first = ok(command, "{2|0,*||-1}", "--dialect", "cgsuite").stdout.splitlines()[0]
+        assert first.removeprefix("value: ") == cgsuite, command
+        first = ok(command, "{2|0,*||-1}").stdout.splitlines()[0]
+        assert first.removeprefix("value: ") == thesis, command
+    # the other games value-ops reads follow the same dialect (0:H = H)
+    assert ok("value-ops", "0", "--ordinal", "{2|0,*||-1}", "--dialect",
+              "cgsuite").stdout.splitlines()[-1] == f"ordinal sum: {cgsuite}"
+
+
 def test_calc_json() -> None:
     data = json.loads(ok("calc", "{4|2}", "--json").stdout)
     assert data["value"] == "{4|2}" and data["outcome"] == "L"
@@ -39,7 +61,10 @@ def test_thermograph_prints_walls_and_plots(tmp_path: Path) -> None:
 
 def test_bad_input_is_one_line_with_status_2(tmp_path: Path) -> None:
     for args in (["calc", "{1|2"], ["calc", "1 + x"], ["thermograph", "3/7"],
-                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")]):
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")],
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.svg")],
+                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.png")],
+                 ["octal", "0.77", "--plot", str(tmp_path / "no" / "k.png")]):
         result = run(*args)
         assert result.exit_code == 2, args
         assert result.stderr.startswith("grundy: error: ") and result.stderr.count("\n") == 1
@@ -76,6 +101,7 @@ def test_value_ops_prints_the_operations() -> None:
     data = json.loads(ok("value-ops", "{4|2}", "--heat", "1", "--norton", "^", "--json").stdout)
     assert data["atomic_weight"] is None and data["temper"] == "odd"
     assert data["heated"] == "{5|1}" and data["incentives"] == ["{2|0}"]
+    assert data["frozen"] == "3*"
     assert data["norton_product"] == str(parse("{4|2}").norton(parse("^")))
     assert "not defined" in ok("value-ops", "1").stdout
     bad = run("value-ops", "^", "--norton", "-1")

@@ -139,7 +139,20 @@ def test_subtraction_code_matches_the_subtraction_ruleset() -> None:
             subtraction.parse(f"{','.join(map(str, chosen))}:{','.join(map(str, heaps))}"))
 
 
-@pytest.mark.parametrize("code", ["0.g", "1.7", "77", "0.7x", "0." + "7" * 70])
+def test_subtraction_games_by_their_sets() -> None:
+    """S(1,3,4): 0, 1, 0, 1, 2, 3, 2 repeated (period 7 from 0; WW ch. 4)."""
+    rule = TakeAndBreak.parse("S(1,3,4)")
+    assert rule == TakeAndBreak.parse("{4, 1,3}") == TakeAndBreak.subtraction((1, 3, 4))
+    assert str(rule) == "0.3033" and nim_sequence(rule, 14) == [0, 1, 0, 1, 2, 3, 2] * 2
+    found = periodicity(rule, 40)
+    assert found is not None and (found.period, found.preperiod, found.proved) == (7, 0, True)
+    assert get("octal(S(1,2))").name == "octal(0.33)"
+    lines = ok("octal", "S(1,3,4)", "--to", "21").stdout.splitlines()
+    assert lines[0] == "0.3033: G(0..20)" and "period 7, pre-period 0" in lines[-1]
+
+
+@pytest.mark.parametrize("code", ["0.g", "1.7", "77", "0.7x", "0." + "7" * 70, "S()", "S(0,1)",
+                                  "S(64)", "{1,x}", "S(²)", "S(" + "1," * 200 + "1)"])
 def test_bad_codes_are_named(code: str) -> None:
     with pytest.raises(CodeError):
         TakeAndBreak.parse(code)

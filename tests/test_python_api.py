@@ -3,7 +3,9 @@ as their text and draw themselves, values and pictures that render in Jupyter.""
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import io
 import re
 import runpy
 from pathlib import Path
@@ -73,3 +75,17 @@ def test_readme_python_example_is_the_checked_file() -> None:
     blocks = re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
     assert example in blocks
     runpy.run_path(str(ROOT / "docs" / "examples" / "readme.py"))
+
+
+def test_readme_value_operations_print_what_their_comments_say() -> None:
+    """The README's value-operations example is docs/examples/value_operations.py; every
+    line it prints is the comment on its print call."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    path = ROOT / "docs" / "examples" / "value_operations.py"
+    example = path.read_text(encoding="utf-8")
+    assert example in re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
+    expected = [line.split("#", 1)[1].strip() for line in example.splitlines()
+                if line.startswith("print(")]
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        runpy.run_path(str(path))
+    assert printed.getvalue().splitlines() == expected

@@ -164,6 +164,23 @@ def test_heating_then_cooling_gives_the_game_back(g: Game, t: int) -> None:
     assert g.heat(t).cool(t) is g
 
 
+@pytest.mark.parametrize(("game", "frozen"), [
+    ("+-1", "*"), ("{3|-1}", "1*"), ("{4|2}", "3*"), ("{5|3||-3}", "1/2*"),
+    ("{1|-1}+{2|-2}", "*"),  # ±1 is cooled past its temperature, ±2 to *: WW ch. 6
+    ("1/2", "1/2"), ("^", "^"), ("*2", "*2"),  # numbers and tepid games are already cold
+])
+def test_freezing_examples(game: str, frozen: str) -> None:
+    assert parse(game).freeze() is parse(frozen)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games)
+def test_a_frozen_game_is_infinitely_close_to_its_mean(g: Game) -> None:
+    frozen = g.freeze()
+    assert ish(frozen, Game.number(g.mean())) and frozen.mean() == g.mean()
+    assert frozen.temperature() <= 0 and frozen.freeze() is frozen
+
+
 def test_overheating_examples() -> None:
     assert overheat(Game.integer(3), Game.integer(2), STAR) is Game.integer(6)  # n·s
     assert overheat(parse("1/2"), ONE, parse("1*")) is parse("{1*|*}")
@@ -292,6 +309,7 @@ def test_compounds_commute_and_play_out(g: Game, h: Game) -> None:
     assert selective_sum(g, ZERO) is g and conjunctive_sum(g, ZERO) is ZERO
     # the compound's outcome is that of plain play on the two canonical forms
     assert conjunctive_sum(g, h).outcome() is naive_outcome(_conjunctive_tree(g, h))
+    assert selective_sum(g, h).outcome() is naive_outcome(_selective_tree(g, h))
 
 
 def _tree(g: Game) -> Tree:
@@ -301,3 +319,11 @@ def _tree(g: Game) -> Tree:
 def _conjunctive_tree(g: Game, h: Game) -> Tree:
     return (tuple(_conjunctive_tree(x, y) for x in g.left for y in h.left),
             tuple(_conjunctive_tree(x, y) for x in g.right for y in h.right))
+
+
+def _selective_tree(g: Game, h: Game) -> Tree:
+    def side(a: tuple[Game, ...], b: tuple[Game, ...]) -> tuple[Tree, ...]:
+        return (tuple(_selective_tree(x, h) for x in a) + tuple(_selective_tree(g, y) for y in b)
+                + tuple(_selective_tree(x, y) for x in a for y in b))
+
+    return (side(g.left, h.left), side(g.right, h.right))

@@ -225,6 +225,17 @@ def resolve(game: tuple[str, ...]) -> tuple[ImpartialRuleset[Any], Any]:
     return Sum.of(pairs)
 
 
+@contextmanager
+def saving(path: str) -> Iterator[None]:
+    """Writing a picture to ``path``: a folder that does not exist, a file that may not be
+    written or a format the plotter cannot write is one line, never a traceback."""
+    try:
+        yield
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise CliError(f"cannot save {path}: {reason}") from None
+
+
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.common import CliError, emit_json, json_option, saving
 from grundy.cli.values import _deadline, time_option
+from grundy.extras import require
 from grundy.rulesets.heaps.take_and_break import (
     MAX_HEAPS,
     CodeError,
@@ -33,7 +32,8 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
     """The nim sequence of a heap game given by its code, and its period when proved.
 
     CODE is an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137
-    Dawson's chess, 4.07, 0.8F) or `grundy` for Grundy's game.  A period is reported as
+    Dawson's chess, 4.07, 0.8F), a subtraction set (S(1,3,4), the code 0.3033) or
+    `grundy` for Grundy's game.  A period is reported as
     proved when the values up to `last checked` meet the Guy-Smith periodicity theorem;
     raise --to when none is found.  Example: grundy octal 0.77 --to 200
     """
@@ -41,14 +41,14 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
         rule = TakeAndBreak.parse(code)
     except CodeError as error:
         raise CliError(str(error)) from None
+    if plot_path is not None:
+        require("plot", "a plot of the nim sequence", "matplotlib")
     values = nim_sequence(rule, count, None if max_seconds is None else _deadline(max_seconds),
                           max_seconds)
     found = periodicity(rule, count, values)
     if plot_path is not None:
-        try:
+        with saving(plot_path):
             plot_sequence(rule, values, plot_path, found)
-        except ValueError as error:  # matplotlib: an extension it cannot write
-            raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
     if as_json:
         emit_json({"code": str(rule), "values": values,
                    "periodicity": None if found is None else {

@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option, resolve
-from grundy.cli.values import _deadline, _parse, time_option
+from grundy.cli.values import _deadline, _parse, dialect_option, time_option
 from grundy.search import Budget
 from grundy.search.misere_form import misere_form
 from grundy.values import Game, checked
 from grundy.values.infinitesimals import AtomicWeightUndefined
 from grundy.values.misere import MisereError, MisereGame
+from grundy.values.notation import Dialect
 
 
 def _temper(game: Game) -> str:
@@ -27,7 +30,7 @@ def _atomic_weight(game: Game) -> str | None:
         return None
 
 
-@click.command("value-ops")
+@click.command("value-ops", context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--heat", metavar="T", help="Also print G heated by T (any game).")
 @click.option("--overheat", nargs=2, metavar="S T", help="Also print G overheated from S to T.")
@@ -36,35 +39,38 @@ def _atomic_weight(game: Game) -> str | None:
 @click.option("--conjunctive", metavar="H", help="Also print the conjunctive sum of G and H.")
 @click.option("--selective", metavar="H", help="Also print the selective sum of G and H.")
 @click.option("--ish", metavar="H", help="Also say whether G - H is infinitesimal.")
+@dialect_option
 @time_option
 @json_option
 def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | None,
               norton: str | None, ordinal: str | None, conjunctive: str | None,
-              selective: str | None, ish: str | None, max_seconds: float | None,
-              as_json: bool) -> None:
-    """Atomic weight, reduced canonical form, temper, incentives and more of a game.
+              selective: str | None, ish: str | None, dialect: Dialect,
+              max_seconds: float | None, as_json: bool) -> None:
+    """Atomic weight, reduced canonical form, frozen value, temper, incentives and more.
 
     EXPRESSION is in CGSuite notation, as for `grundy calc`.  Example:
     grundy value-ops "{^^|vv}" --ordinal 1  (atomic weight *, ordinal sum ...)
     """
+    read = functools.partial(_parse, dialect=dialect)
     with checked(_deadline(max_seconds)):
-        game = _parse(expression)
+        game = read(expression)
         result: dict[str, object] = {
             "value": str(game),
             "birthday": game.birthday,
             "atomic_weight": _atomic_weight(game),
             "reduced_canonical_form": str(game.reduced()),
+            "frozen": str(game.freeze()),
             "temper": _temper(game),
             "all_small": game.is_all_small,
             "incentives": [str(g) for g in game.incentives()],
             "followers": len(game.followers()),
         }
         if heat is not None:
-            result["heated"] = str(game.heat(_parse(heat)))
+            result["heated"] = str(game.heat(read(heat)))
         if overheat is not None:
-            result["overheated"] = str(game.overheat(_parse(overheat[0]), _parse(overheat[1])))
+            result["overheated"] = str(game.overheat(read(overheat[0]), read(overheat[1])))
         if norton is not None:
-            unit = _parse(norton)
+            unit = read(norton)
             if not unit > Game.zero():
                 raise CliError(f"the Norton product needs a positive unit U; {unit} is not > 0")
             result["norton_product"] = str(game.norton(unit))
@@ -72,9 +78,9 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
                                      ("conjunctive_sum", conjunctive, Game.conjunctive_sum),
                                      ("selective_sum", selective, Game.selective_sum)):
             if text is not None:
-                result[key] = str(operation(game, _parse(text)))
+                result[key] = str(operation(game, read(text)))
         if ish is not None:
-            result["ish"] = game.ish(_parse(ish))
+            result["ish"] = game.ish(read(ish))
     if as_json:
         emit_json({"expression": expression, **result})
         return

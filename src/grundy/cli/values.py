@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import click
 
-from grundy.cli.common import CliError, emit_json, json_option
+from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option, saving
 from grundy.extras import require
 from grundy.search import BudgetExceeded
 from grundy.values import Game, NotationError, Thermograph, checked, parse
@@ -57,13 +57,18 @@ def _walls(thermo: Thermograph) -> list[str]:
             f"right wall (t, value): {points(thermo.right)}"]
 
 
-@click.command()
+def dialect_option(command: F) -> F:
+    return click.option(
+        "--dialect", type=click.Choice(["thesis", "cgsuite"]), default="thesis",
+        show_default=True,
+        help="How bars and commas nest: Ferland 2024's reading or CGSuite's grammar (they "
+             "differ only on {3|0 || 2|-1, *}-style text).")(command)
+
+
+@click.command(context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--latex", is_flag=True, help="Print the value in LaTeX (\\pm, \\uparrow, \\ast).")
-@click.option("--dialect", type=click.Choice(["thesis", "cgsuite"]), default="thesis",
-              show_default=True,
-              help="How bars and commas nest: Ferland 2024's reading or CGSuite's grammar "
-                   "(they differ only on {3|0 || 2|-1, *}-style text).")
+@dialect_option
 @time_option
 @json_option
 def calc(expression: str, latex: bool, dialect: Dialect, max_seconds: float | None,
@@ -106,32 +111,32 @@ def _calc(expression: str, latex: bool, dialect: Dialect, as_json: bool) -> None
     })
 
 
-@click.command()
+@click.command(context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Save a picture of the thermograph (SVG drawn by grundy itself; PNG or PDF "
                    "by extension with the plot extra).")
+@dialect_option
 @time_option
 @json_option
-def thermograph(expression: str, plot_path: str | None, max_seconds: float | None,
-                as_json: bool) -> None:
+def thermograph(expression: str, plot_path: str | None, dialect: Dialect,
+                max_seconds: float | None, as_json: bool) -> None:
     """Mean, temperature and the exact walls of a game's thermograph.
 
     Walls are breakpoints (temperature, value) from t = -1 up to the temperature, where
     both walls reach the mast.  Example: grundy thermograph "{4|2}" --plot t.png
     """
     with checked(_deadline(max_seconds)):
-        game = _parse(expression)
+        game = _parse(expression, dialect)
         thermo = game.thermograph()
     title = f"{game}: mean {thermo.mast}, temperature {thermo.temperature}"
     if plot_path is not None and Path(plot_path).suffix.lower() == ".svg":
-        Path(plot_path).write_text(thermo.svg(title), encoding="utf-8")
+        with saving(plot_path):
+            Path(plot_path).write_text(thermo.svg(title), encoding="utf-8")
     elif plot_path is not None:
         require("plot", f"a {Path(plot_path).suffix or 'PNG'} thermograph", "matplotlib")
-        try:
+        with saving(plot_path):
             plot(thermo, plot_path, title=title)
-        except ValueError as error:  # matplotlib: an extension it cannot write
-            raise CliError(f"cannot save {Path(plot_path).name}: {error}") from None
     if as_json:
         emit_json({"value": str(game), **thermo.to_json()})
         return

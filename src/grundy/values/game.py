@@ -166,6 +166,8 @@ class Game:
     id: int
     left: tuple[Game, ...]
     right: tuple[Game, ...]
+    #: the birthday of the canonical form: 0 for 0, else one more than the largest
+    #: birthday of an option (ONAG ch. 1; Siegel 2013, Ch. II)
     birthday: int
     _number: Fraction | None
     _nimber: int | None
@@ -536,6 +538,17 @@ class Game:
         shift = Game.number(amount)
         return Game.of([g.cool(amount) - shift for g in self.left],
                        [g.cool(amount) + shift for g in self.right])
+
+    def freeze(self) -> Game:
+        """G frozen: cooled by its own temperature, infinitely close to its mean (WW ch. 6,
+        cooling: a game cooled by its temperature freezes; Siegel 2013, Ch. II); a number,
+        already cold, stays put.
+
+        >>> switch = lambda a, b: Game.of([Game.integer(a)], [Game.integer(b)])
+        >>> str(switch(1, -1).freeze()), str(switch(3, -1).freeze())
+        ('*', '1*')
+        """
+        return self if self._number is not None else self.cool(self.temperature())
 
     def heat(self, t: Rational | Game) -> Game:
         """∫^t G, G heated by t (a number or any game): numbers stay put; otherwise

@@ -236,7 +236,12 @@ def followers(g: Game) -> tuple[Game, ...]:
 def is_dicotic(g: Game) -> bool:
     """Dicotic: from every follower both players can move, or neither (Siegel 2013,
     Ch. II, all-small games).  A game is all-small exactly when its canonical form is
-    dicotic, so on ``Game`` (canonical) the two tests agree."""
+    dicotic, so on ``Game`` (canonical) the two tests agree.
+
+    >>> from grundy.values.notation import parse
+    >>> [is_dicotic(parse(x)) for x in ("^", "{0|^}", "*2", "1/2", "{0||0|-1}")]
+    [True, True, True, False, False]
+    """
     return all(bool(x.left) == bool(x.right) for x in followers(g))
 
 

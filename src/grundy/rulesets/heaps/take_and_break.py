@@ -70,14 +70,26 @@ class TakeAndBreak:
 
     @classmethod
     def parse(cls, code: str) -> TakeAndBreak:
-        """``0.77``, ``.137``, ``4.07``, hexadecimal digits ``0.8F``, or ``grundy``.
+        """``0.77``, ``.137``, ``4.07``, hexadecimal digits ``0.8F``, ``grundy``, or a
+        subtraction game by its set, ``S(1,3,4)`` or ``{1,3,4}`` (WW ch. 4).
 
         >>> TakeAndBreak.parse(".07").digits, str(TakeAndBreak.parse("4.0"))
         ((0, 0, 7), '4.0')
+        >>> str(TakeAndBreak.parse("S(1,3,4)")), str(TakeAndBreak.parse("{2}"))
+        ('0.3033', '0.03')
         """
         text = code.strip().lower()
         if text in ("grundy", "grundys-game", "grundy's game"):
             return GRUNDYS_GAME
+        subtraction = re.fullmatch(r"s\((.*)\)|\{(.*)\}", text)
+        if subtraction is not None:
+            values = (subtraction.group(1) or subtraction.group(2) or "").split(",")
+            if len(text) > 200 or not all(
+                    re.fullmatch(r"\s*[0-9]{1,2}\s*", v) and 1 <= int(v) < 64 for v in values):
+                shown = code if len(code) <= 40 else code[:40] + "..."
+                raise CodeError(f"{shown!r}: a subtraction set is positive whole numbers below "
+                                "64 between commas, like S(1,3,4)")
+            return cls.subtraction(tuple(sorted({int(v) for v in values})))
         match = re.fullmatch(r"([0-9a-f]?)\.([0-9a-f]*)", text)
         if match is None or len(text) > 64:
             raise CodeError(f"{code!r} is not a take-and-break code: write digits after a "

@@ -159,7 +159,7 @@ def test_ko_lift_needs_its_gadgets_and_keeps_the_truth_not_the_ko_winner() -> No
 def test_ko_lift_in_the_printed_order_fails(variant: str) -> None:
     """Played in the printed order T1, F2, T3, F4, ..., T8n, F(8n+1) (owners by turn, so
     "F5" falls to True and "T8n" to False), the lift fails on 3 of the 17 formulas with
-    ≤ 1 clause: an empty clause, ∃T1 ∀F5 (F5) and ∃T1 ∀F5 (T1), all false, yet won by True."""
+    ≤ 1 clause: an empty clause, ∃T1 ∀F5 (¬F5) and ∃T1 ∀F5 (F5), all false, yet won by True."""
     def printed(n: int) -> list[int]:
         return list(range(1, 8 * n + 2))
 

@@ -1,6 +1,8 @@
 """Strategic graph contraction (Ferland 2024, §6.2.1, Lemmas 6.2.2-6.2.3, seed 001
 @143494): the classical winner of undirected geography wins the width-2 quantum game
-from a classical start by this strategy, against every answer of the opponent."""
+from a classical start by this strategy, against every answer of the opponent; with
+multiplicities (``WideContractionStrategy``) also the width-3 game, which the thesis
+conjectures (@150500)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,12 @@ from typing import cast
 import pytest
 
 from grundy.protocol import GrundyError, Move
-from grundy.reductions.graph_contraction import ContractionStrategy, _answers, hero_wins
+from grundy.reductions.graph_contraction import (
+    ContractionStrategy,
+    WideContractionStrategy,
+    _answers,
+    hero_wins,
+)
 from grundy.reductions.quantum_geography import random_graph
 from grundy.rulesets import get as ruleset
 from grundy.rulesets.geography.algorithms import token_wins
@@ -19,6 +26,9 @@ from grundy.search import Solver
 from grundy.transforms.quantum import Quantum, QuantumMove, Superposition
 
 GAME = cast(Quantum, ruleset("quantum(undirected-geography,2)"))
+WIDE = cast(Quantum, ruleset("quantum(undirected-geography,3)"))
+#: Every winning answer to ⟨2|3|5⟩ here keeps all three branches alive.
+THREE_WAY = "7;0-2,0-3,0-4,0-5,1-2,1-3,1-5,2-3,2-4,2-5,2-6,3-4,3-5,3-6,4-5,5-6;start=0"
 
 
 def parse(text: str) -> GeographyPosition:
@@ -99,3 +109,81 @@ def test_wider_moves_are_refused() -> None:
     strategy = ContractionStrategy(position)
     with pytest.raises(GrundyError, match="width at most 2"):
         strategy.reply((position,), QuantumMove({1, 2, 3}))
+
+
+@pytest.mark.parametrize(("game", "graphs"), [(GAME, 80), (WIDE, 150)])
+def test_the_wide_strategy_wins_every_line(game: Quantum, graphs: int) -> None:
+    """Widths 2 and 3, both starts, every classical and quantum answer of the opponent."""
+    rng = random.Random(6212)
+    for _ in range(graphs):
+        position = random_graph(rng, rng.randint(2, 7), False, rng.choice([0.3, 0.5, 0.7]))
+        assert hero_wins(position, game, WideContractionStrategy), \
+            ruleset("undirected-geography").format(position)
+
+
+def test_three_branches_must_sometimes_stay() -> None:
+    """The opponent's ⟨2|3|5⟩ on THREE_WAY: the quantum search finds the hero's winning
+    classical answers 1, 4 and 6, each next to all of 2, 3, 5, so no winning answer
+    collapses a branch and the thesis' one-vertex-per-class invariant must break.  The
+    wide strategy answers 1 and merges {2, 3, 5} with two vertices left per realization,
+    and wins; capping that multiplicity at 1 loses."""
+    start = parse(THREE_WAY)
+    solver = Solver(WIDE)
+    assert solver.outcome((start,)).value == "P"
+    move = QuantumMove({2, 3, 5})
+    after = dict(WIDE.moves((start,)))[move]
+    winning = [x for x, child in WIDE.moves(after)
+               if not isinstance(x, QuantumMove) and solver.outcome(child).value == "P"]
+    assert sorted(cast(list[int], winning)) == [1, 4, 6]
+    assert all(start.adj[t] >> cast(int, x) & 1 for x in winning for t in (2, 3, 5))
+    hero = WideContractionStrategy(start)
+    assert hero.reply(after, move) == 1 and hero.classes[0b101100] == 2
+    assert hero_wins(start, WIDE, WideContractionStrategy)
+
+    class Capped(WideContractionStrategy):
+        def after(self, survivors: list[int], x: int) -> dict[int, int] | None:
+            classes = super().after(survivors, x)
+            return None if classes is None else dict.fromkeys(classes, 1)
+
+    assert not hero_wins(start, WIDE, Capped)
+
+
+def test_the_wide_strategy_needs_its_lookahead() -> None:
+    """Choosing answers by fewest merges alone, without the matching test on the class
+    graph, loses already on the path 2-3-0-1 with the token on 3."""
+    class Blind(WideContractionStrategy):
+        def villain_loses(self, classes: dict[int, int], x: int) -> bool:
+            return True
+
+    position = parse("4;0-1,0-3,2-3;start=3")
+    assert hero_wins(position, WIDE, WideContractionStrategy)
+    assert not hero_wins(position, WIDE, Blind)
+
+
+def test_the_wide_strategy_against_perfect_play_on_larger_graphs() -> None:
+    """Width 3 on 30 graphs of 8-10 vertices: the opponent plays a winning move whenever the
+    quantum search finds one (none ever exists), else a random one, wide ones first."""
+    rng = random.Random(6213)
+    solver = Solver(WIDE)
+    wide_moves = 0
+    for _ in range(30):
+        position = random_graph(rng, rng.randint(8, 10), False, rng.choice([0.4, 0.5, 0.6]))
+        strategy = WideContractionStrategy(position)
+        current: Superposition = (position,)
+        move: Move | None = None
+        hero = token_wins(position.adj, position.token, (1 << position.n) - 1)
+        while True:
+            if hero:
+                options = dict(WIDE.moves(current))
+                answer = strategy.reply(current, move)
+                assert answer in options
+                current = options[answer]
+            hero = True
+            choices = list(WIDE.moves(current))
+            if not choices:
+                break
+            assert solver.winning_move(current) is None
+            wide = [c for c in choices if isinstance(c[0], QuantumMove) and len(c[0]) == 3]
+            move, current = rng.choice(wide if wide and rng.random() < 0.7 else choices)
+            wide_moves += isinstance(move, QuantumMove) and len(move) == 3
+    assert wide_moves >= 15

@@ -1,4 +1,5 @@
-"""TQBF → the QBF games (Ferland 2024 §6.4.1, registered), and the constructions of
+"""TQBF → the QBF games (Ferland 2024 §6.4.1, registered), the quantum KO/Haymaker lift of
+Thms 6.4.6-6.4.7 (order of play corrected, registered), and the constructions of
 Thm 6.4.5 (TKO lift) and Thm 6.4.17 (QBF → Quantum Node Kayles) that fail (seed 001,
 ``001_56c9c94dd1ec088e.wrapped.txt`` L1222-1232, L1402-1427; docs/errata.md)."""
 
@@ -13,7 +14,7 @@ import pytest
 from grundy.protocol import GrundyError, ImpartialRuleset, PartizanRuleset, Player
 from grundy.reductions import all_reductions
 from grundy.reductions import get as reduction
-from grundy.reductions.qbf_games import node_kayles_graph, tko_lift
+from grundy.reductions.qbf_games import ko_labels, ko_lift, node_kayles_graph, tko_lift
 from grundy.reductions.verify import verify
 from grundy.rulesets import get
 from grundy.rulesets.formulas.qbf_games import QbfPosition
@@ -110,3 +111,59 @@ def test_node_kayles_reduction_fails() -> None:
     graph = node_kayles_graph(Tqbf(3, ((0, 4),)))
     assert Solver(quantum).grundy((graph,)) == 0
     assert "∃x1 ∀x2 ∃x3 (¬x3)" in ERRATA
+
+
+def test_ko_lift_order_alternates() -> None:
+    """Corrected order of Thms 6.4.6-6.4.7: T1 F2 T3 F5 T6 F7 | T9 ... | T8n F(8n+1), True's
+    labels 8j+1, 8j+3, 8j+6 and 8n: True and False alternate, True first."""
+    for n in (1, 2, 3):
+        labels = ko_labels(n)
+        trues = {8 * j + k for j in range(n) for k in (1, 3, 6)} | {8 * n}
+        assert len(labels) == 6 * n + 2 == len(set(labels))
+        assert [label in trues for label in labels] == [k % 2 == 0 for k in range(6 * n + 2)]
+    assert ko_labels(1) == [1, 2, 3, 5, 6, 7, 8, 9]
+    with pytest.raises(GrundyError, match="Case Even"):
+        ko_lift(3, ())
+
+
+@pytest.mark.parametrize("variant", ["ko", "haymaker"])
+def test_ko_lift_keeps_the_truth(variant: str) -> None:
+    """Thms 6.4.6-6.4.7, corrected order: True wins quantum KO (Haymaker) QBF on the lift R
+    of ∃T1 ∀F5 f iff f's QBF is true, on all 137 formulas of two variables and at most two
+    clauses; the registered reduction agrees on random one-variable TQBF formulas."""
+    for clauses in formulas(2, 2):
+        variables, lifted = ko_lift(2, clauses)
+        assert variables == 8
+        assert true_wins(f"quantum-{variant}-qbf", variables, lifted) == qbf(2, clauses)
+    found = reduction(f"tqbf-game->quantum-{variant}-qbf")
+    assert found in all_reductions()
+    assert verify(found, instances=20, max_size=4).ok
+
+
+def test_ko_lift_needs_its_gadgets_and_keeps_the_truth_not_the_ko_winner() -> None:
+    """Without the lift the quantum games miss the truth: True loses quantum KO on
+    ∃x1 ∀x2 (x2 ∨ ¬x2) (a KO needs an assignment, and x2 is the last) and wins quantum
+    Haymaker on ∃x1 ∀x2 (x1 ≠ x2) (collapsing ⟨x1=0|x1=1⟩ after x2).  The lift keeps the
+    truth, not R''s classical KO winner: 20 of the 137 formulas have a classical KO winner
+    other than their truth, the first being that tautology."""
+    tautology, differ = ((2, 2),), ((0, 3), (3, 0))
+    assert qbf(2, tautology) and not true_wins("quantum-ko-qbf", 2, tautology)
+    assert not qbf(2, differ) and true_wins("quantum-haymaker-qbf", 2, differ)
+    assert true_wins("quantum-ko-qbf", *ko_lift(2, tautology))
+    others = [c for c in formulas(2, 2) if true_wins("ko-qbf", 2, c) != qbf(2, c)]
+    assert len(others) == 20 and others[0] == tautology
+    assert "∃T1 ∀F5 (F5 ∨ ¬F5)" in ERRATA
+
+
+@pytest.mark.parametrize("variant", ["ko", "haymaker"])
+def test_ko_lift_in_the_printed_order_fails(variant: str) -> None:
+    """Played in the printed order T1, F2, T3, F4, ..., T8n, F(8n+1) (owners by turn, so
+    "F5" falls to True and "T8n" to False), the lift fails on 3 of the 17 formulas with
+    ≤ 1 clause: an empty clause, ∃T1 ∀F5 (¬F5) and ∃T1 ∀F5 (F5), all false, yet won by True."""
+    def printed(n: int) -> list[int]:
+        return list(range(1, 8 * n + 2))
+
+    failures = [c for c in formulas(2, 1)
+                if true_wins(f"quantum-{variant}-qbf", *ko_lift(2, c, printed)) != qbf(2, c)]
+    assert failures == [((0, 0),), ((0, 2),), ((2, 0),)]
+    assert "∃T1 ∀F5 (F5)" in ERRATA

@@ -20,11 +20,18 @@ Whenever the token leaves a vertex its class is dropped (C, D).  The thesis prov
 that every realization then keeps exactly one unvisited vertex per class, so the hero
 always has a move; ``tests/test_graph_contraction.py`` plays the strategy against
 every answer of the opponent on small graphs.
+
+For wider moves the thesis only conjectures that "the same strategy" still wins (@150500):
+the one-vertex-per-class invariant breaks when an answer keeps three branches alive, and
+sometimes every winning answer must (``tests/test_graph_contraction.py``).
+``WideContractionStrategy`` keeps that structure with a *multiplicity* per class (how many
+of its vertices are unvisited in every realization) and answers with a classical move that
+keeps the villain losing on the expanded class graph; it is tested, not proved.
 """
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Protocol, cast
 
 from grundy.protocol import GrundyError, Move
 from grundy.rulesets.geography.algorithms import (
@@ -36,6 +43,21 @@ from grundy.rulesets.geography.algorithms import (
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import Adjacency, HashedAdjacency, vertices
 from grundy.transforms.quantum import Quantum, QuantumMove, Superposition
+
+
+def joined(adj: Adjacency, x: int, y: int) -> bool:
+    """Is every vertex of the set x adjacent to every vertex of the set y (other than
+    itself)?"""
+    return all(adj[a] & y & ~(1 << a) == y & ~(1 << a) for a in vertices(x))
+
+
+class Hero(Protocol):
+    """A strategy for the classical winner: a classical answer (a vertex) to the
+    opponent's ``move`` (None when the hero opens) that reached ``position``."""
+
+    def reply(self, position: Superposition, move: Move | None) -> int | None: ...
+
+    def copy(self) -> Hero: ...
 
 
 class ContractionStrategy:
@@ -61,7 +83,7 @@ class ContractionStrategy:
 
     def joined(self, x: int, y: int) -> bool:
         """Is every vertex of class x adjacent to every vertex of class y (E′)?"""
-        return all(self.adj[a] & y == y for a in vertices(x))
+        return joined(self.adj, x, y)
 
     def contracted(self) -> tuple[list[int], Adjacency]:
         """G′ as a graph on 0..k-1 (the classes in a fixed order)."""
@@ -123,22 +145,108 @@ class ContractionStrategy:
         return x
 
 
-def hero_wins(start: GeographyPosition, game: Quantum) -> bool:
-    """Does the strategy, playing for the classical winner of ``start``, win the quantum
-    game ``game`` (width 2) against every sequence of the opponent's moves?"""
-    strategy = ContractionStrategy(start)
+class WideContractionStrategy:
+    """Strategic graph contraction for moves of any width, with multiplicities.
+
+    ``classes`` maps each class (a bitmask) to the number of its vertices unvisited in
+    every realization: 1 for the singletons at the start and after the thesis' merges,
+    more when an answer keeps k ≥ 3 branches of a quantum move alive (their classes merge
+    with multiplicity Σm − 1).  The token's vertex is in no class.  The hero answers with
+    a legal classical move x: the opponent's targets next to x survive (the others
+    collapse) and their classes merge; x leaves its class (realizations where x was
+    visited collapse).  Among the answers it prefers one after which the player at x
+    loses on the expanded class graph (m copies per class, copies of one class adjacent
+    when the class is a clique, of two classes when they are joined as in E′), then the
+    fewest merged classes and surviving branches, then the smallest vertex."""
+
+    def __init__(self, start: GeographyPosition) -> None:
+        self.adj = start.adj
+        alive = ((1 << start.n) - 1) & ~start.removed & ~(1 << start.token)
+        self.classes: dict[int, int] = {1 << v: 1 for v in vertices(alive)}
+
+    def copy(self) -> WideContractionStrategy:
+        twin = object.__new__(type(self))
+        twin.adj, twin.classes = self.adj, dict(self.classes)
+        return twin
+
+    def cls(self, v: int) -> int | None:
+        return next((c for c in self.classes if c >> v & 1), None)
+
+    def after(self, survivors: list[int], x: int) -> dict[int, int] | None:
+        """The classes once the branches at ``survivors`` survive and the hero is at x."""
+        merged = {self.cls(t) for t in survivors}
+        if None in merged:
+            return None
+        classes = dict(self.classes)
+        if survivors:
+            union = sum(cast(set[int], merged))
+            count = sum(classes.pop(c) for c in cast(set[int], merged)) - 1
+            if len(survivors) == 1:  # visited in every surviving realization
+                union &= ~(1 << survivors[0])
+            if count:
+                classes[union] = count
+        home = next((c for c in classes if c >> x & 1), None)
+        if home is None:
+            return None
+        count = classes.pop(home) - 1
+        if count:
+            classes[home & ~(1 << x)] = count
+        return classes
+
+    def villain_loses(self, classes: dict[int, int], x: int) -> bool:
+        """Does the player at x lose on the expanded class graph (the matching rule)?"""
+        copies = [c for c, m in sorted(classes.items()) for _ in range(m)]
+        token = len(copies)
+        adj = [0] * (token + 1)
+        for i, c in enumerate(copies):
+            for j, d in enumerate(copies):
+                if i != j and joined(self.adj, c, d):  # c == d: the class is a clique
+                    adj[i] |= 1 << j
+            if self.adj[x] & c:
+                adj[i] |= 1 << token
+                adj[token] |= 1 << i
+        return not token_wins(HashedAdjacency(adj), token, (1 << token + 1) - 1)
+
+    def reply(self, position: Superposition, move: Move | None) -> int | None:
+        """The hero's classical answer, or None if none is legal."""
+        targets: list[int] = []
+        if move is not None:
+            targets = sorted(cast(int, v) for v in (move if isinstance(move, QuantumMove)
+                                                     else [move]))
+        realizations = cast(tuple[GeographyPosition, ...], position)
+        legal = {x for r in realizations for x in vertices(r.adj[r.token] & ~r.removed)}
+        best: tuple[tuple[bool, int, int, int], dict[int, int]] | None = None
+        for x in legal:
+            survivors = [t for t in targets if t != x and self.adj[t] >> x & 1]
+            classes = self.after(survivors, x)
+            if classes is not None:
+                rank = (not self.villain_loses(classes, x),
+                        len({self.cls(t) for t in survivors}), len(survivors), x)
+                if best is None or rank < best[0]:
+                    best = rank, classes
+        if best is None:
+            return None
+        self.classes = best[1]
+        return best[0][3]
+
+
+def hero_wins(start: GeographyPosition, game: Quantum,
+              strategy: type[ContractionStrategy] | type[WideContractionStrategy]
+              = ContractionStrategy) -> bool:
+    """Does ``strategy``, playing for the classical winner of ``start``, win the quantum
+    game ``game`` against every sequence of the opponent's moves?"""
+    hero: Hero = strategy(start)
     position = (start,)
     if token_wins(start.adj, start.token, component(start.adj, start.token, start.removed)):
-        return _answers(strategy, position, None, game)
-    return all(_answers(strategy.copy(), child, label, game)
+        return _answers(hero, position, None, game)
+    return all(_answers(hero.copy(), child, label, game)
                for label, child in game.moves(position))
 
 
-def _answers(strategy: ContractionStrategy, position: Superposition, move: Move | None,
-             game: Quantum) -> bool:
-    x = strategy.reply(position, move)
+def _answers(hero: Hero, position: Superposition, move: Move | None, game: Quantum) -> bool:
+    x = hero.reply(position, move)
     options = dict(game.moves(position))
     if x is None or x not in options:
         return False
-    return all(_answers(strategy.copy(), child, label, game)
+    return all(_answers(hero.copy(), child, label, game)
                for label, child in game.moves(options[x]))

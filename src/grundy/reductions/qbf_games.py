@@ -1,4 +1,5 @@
-"""QBF truth to the QBF games of Ferland 2024 §6.4, and two constructions that fail.
+"""QBF truth to the QBF games of Ferland 2024 §6.4, their quantum KO and Haymaker lift, and
+two constructions that fail.
 
 Seed 001 (``001_56c9c94dd1ec088e.wrapped.txt``):
 
@@ -8,6 +9,10 @@ Seed 001 (``001_56c9c94dd1ec088e.wrapped.txt``):
   The TQBF game (seed 003) has White (Right) first, so the promise is "Right wins the
   TQBF game moving first iff the image is L".  KO is left out: its winner is not the
   formula's truth (a true formula can end with nobody's assignment meeting a condition).
+- ``ko_lift``: Thms 6.4.6-6.4.7's instance R (L1245-1270), whose quantum KO and quantum
+  Haymaker games are won by True iff the source formula is true (its truth, not its
+  classical KO winner).  The printed order of play has to be corrected (docs/errata.md);
+  registered as ``tqbf-game->quantum-ko-qbf`` and ``tqbf-game->quantum-haymaker-qbf``.
 - ``tko_lift``: Thm 6.4.5's instance R (L1222-1232) of a classical TKO QBF instance R',
   whose quantum game should have R''s classical winner.  As printed it is false for
   every R' (docs/errata.md), so it is not registered.
@@ -18,10 +23,13 @@ Seed 001 (``001_56c9c94dd1ec088e.wrapped.txt``):
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.formulas.qbf_games import QbfPosition, Superposition
-from grundy.rulesets.formulas.tqbf import Tqbf
+from grundy.rulesets.formulas.tqbf import Tqbf, random_clauses
 from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 from grundy.rulesets.graphs import HashedAdjacency
 from grundy.values import Outcome
@@ -54,6 +62,68 @@ for _variant in ("phantom-move", "clause-selector", "literal-selector", "tko", "
         tqbf_to_qbf_game, Citation(SEED, "L1157-1192", "§6.4.1"),
         f"the formula itself: True wins {_variant} QBF iff it is true",
         promise=_same_winner,
+    ))
+
+
+def ko_labels(n: int) -> list[int]:
+    """The thesis' labels of R's variables in the order of play, corrected: each classic
+    T(8j+1) brings F(8j+2), T(8j+3); each classic F(8j+5) brings T(8j+6), F(8j+7); then
+    T(8n), F(8n+1).  The printed order "T1, F2, T3, F4, ..." also lists F4, T5, F8, ...,
+    which no clause names and which would put F5 on True's turn: they do not exist."""
+    return [8 * j + k for j in range(n) for k in (1, 2, 3, 5, 6, 7)] + [8 * n, 8 * n + 1]
+
+
+def ko_lift(variables: int, clauses: Clauses,
+            labels: Callable[[int], list[int]] = ko_labels) -> tuple[int, Clauses]:
+    """Thms 6.4.6-6.4.7's R (L1246-1265) for a Case Even R' = ∃T1 ∀F5 ∃T9 ... ∀F(8n−3) f,
+    given as our 2n variables (x(2j+1) is T(8j+1), x(2j+2) is F(8j+5)): 6n + 2 variables
+    played in the order ``labels(n)`` (our x_k is its k-th label), every clause of f
+    widened by ∨ T8n ∨ F(8n+1), and the gadgets (Ti ∨ Ti+2)(¬Ti ∨ ¬Ti+2)(Fi+1 ∨ ¬Fi+1)
+    for each classic Ti and (Fi ∨ Fi+2 ∨ ¬T8n)(¬Fi ∨ ¬Fi+2 ∨ ¬T8n)(Ti+1 ∨ ¬Ti+1) for
+    each classic Fi."""
+    if variables % 2 or variables < 2:
+        raise GrundyError("Thms 6.4.6-6.4.7 lift Case Even instances: give 2, 4, ... variables")
+    n = variables // 2
+    order = {label: k for k, label in enumerate(labels(n))}
+    source = [8 * (v // 2) + (1 if v % 2 == 0 else 5) for v in range(variables)]
+
+    def mask(*labels: int) -> int:
+        return sum(1 << order[label] for label in labels)
+
+    def relabel(bits: int) -> int:
+        return mask(*(source[v] for v in range(variables) if bits >> v & 1))
+
+    lifted = [(relabel(pos) | mask(8 * n, 8 * n + 1), relabel(neg)) for pos, neg in clauses]
+    for i in source[::2]:  # True's
+        lifted += [(mask(i, i + 2), 0), (0, mask(i, i + 2)), (mask(i + 1), mask(i + 1))]
+    for i in source[1::2]:  # False's
+        lifted += [(mask(i, i + 2), mask(8 * n)), (0, mask(i, i + 2, 8 * n)),
+                   (mask(i + 1), mask(i + 1))]
+    return len(order), tuple(lifted)
+
+
+def tqbf_to_ko_lift(position: Tqbf) -> Superposition:
+    """The TQBF formula ∃x1 ... ∃xN f with a last False variable x(N+1) that no clause
+    names (Case Even), lifted by ``ko_lift``."""
+    formula = _formula(position)
+    variables, lifted = ko_lift(formula.variables + 1, formula.clauses)
+    return (QbfPosition(variables, lifted),)
+
+
+def few_variable_formulas(rng: random.Random, size: int) -> Tqbf:
+    """Formulas of 1 variable (lifted to 8), or 3 (lifted to 14) from ``size`` 5, with up to
+    ``size`` clauses."""
+    variables = 1 if size < 5 else 3
+    return Tqbf(variables, random_clauses(rng, variables, size, 0))
+
+
+for _variant in ("ko", "haymaker"):
+    register(Reduction(
+        f"tqbf-game->quantum-{_variant}-qbf", "tqbf-game", f"quantum-{_variant}-qbf",
+        Kind.OUTCOME_RELATION, tqbf_to_ko_lift, Citation(SEED, "L1245-1270", "Thms 6.4.6-6.4.7"),
+        f"Thm {'6.4.6' if _variant == 'ko' else '6.4.7'}'s gadgets (order of play corrected): "
+        f"True wins quantum {_variant} QBF on the lift iff the formula is true",
+        instances=few_variable_formulas, promise=_same_winner,
     ))
 
 

@@ -1,7 +1,7 @@
-"""Quantum Snort, Quantum Bigraph Node Kayles and Quantum Partition-Free QBF: the
-partizan quantum transform (``grundy.transforms.quantum.PartizanQuantum``, superposed
-moves of width 2) of Snort, of black-white (bigraph) Node Kayles and of Schaefer's
-formula game (§6.4.3, L1325-1340).
+"""Quantum Snort, Quantum Bigraph Node Kayles, Quantum Partition-Free QBF and quantum
+QuantumLevel: the partizan quantum transform (``grundy.transforms.quantum.PartizanQuantum``,
+superposed moves of width 2) of Snort, of black-white (bigraph) Node Kayles, of Schaefer's
+formula game (§6.4.3, L1325-1340) and of QuantumLevel(ℓ, C) (Thm 6.4.12, L1293-1324).
 
 Seed 001 §6.4.4 (``001_56c9c94dd1ec088e.wrapped.txt`` L1396-1433): Theorems 6.4.18
 (Quantum Bigraph Node Kayles) and 6.4.19 (Quantum Snort) are PSPACE-complete; their
@@ -11,6 +11,7 @@ constructions are checked in ``grundy.reductions.quantum_partizan``.
 from __future__ import annotations
 
 import grundy.rulesets.formulas.partition_free_qbf
+import grundy.rulesets.formulas.quantum_level
 import grundy.rulesets.graph_games.black_white_node_kayles
 import grundy.rulesets.graph_games.snort  # noqa: F401  (the bases register first)
 from grundy.protocol import Citation, PartizanRuleset
@@ -54,3 +55,14 @@ class QuantumPartitionFreeQbf(PartizanQuantum):
 
     def __init__(self) -> None:
         super().__init__(partizan("partition-free-qbf"), 2, self.name)
+
+
+@register
+class QuantumQuantumLevel(PartizanQuantum):
+    name = "quantum-quantum-level"
+    citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L1293-1324", "Thm 6.4.12")
+    examples = ("2,sigma,1:(t1|f1)&(~t1|~f1)",
+                "<(2,sigma,1:(t1|f1)&(~t1|~f1); t1=0)|(2,sigma,1:(t1|f1)&(~t1|~f1); t1=1)>")
+
+    def __init__(self) -> None:
+        super().__init__(partizan("quantum-level"), 2, self.name)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
@@ -52,9 +52,35 @@ class Qsat(NamedTuple):
 
 
 def literal_text(position: Qsat, clause: tuple[int, int]) -> str:
+    return named_clause_text(clause, [position.variable(i) for i in range(2 * position.pairs)])
+
+
+def named_clause_text(clause: tuple[int, int], names: Sequence[str]) -> str:
+    """``(t1|~f1)``: a clause over the variables called ``names`` (bit i is names[i])."""
     pos, neg = clause
-    return "(" + "|".join(f"{sign}{position.variable(i)}" for i in range(2 * position.pairs)
+    return "(" + "|".join(f"{sign}{name}" for i, name in enumerate(names)
                           for sign, mask in (("", pos), ("~", neg)) if mask >> i & 1) + ")"
+
+
+def parse_named_clauses(formula: str, index: Mapping[str, int],
+                        hint: str) -> tuple[tuple[int, int], ...]:
+    """CNF text over named variables (``index``: name -> bit), like (t1|~f1)&(f1); 'true'
+    for no clause, () an empty clause; ``hint`` names the variables for errors."""
+    clauses = []
+    for part in [] if formula == "true" else formula.split("&"):
+        part = part.strip()
+        if not (part.startswith("(") and part.endswith(")")):
+            raise ParseError(f"clause {part!r} needs parentheses, like (t1|~f1)")
+        pos = neg = 0
+        for literal in filter(None, (p.strip() for p in part[1:-1].split("|"))):
+            match = _LITERAL.fullmatch(literal)
+            if match is None or literal.lstrip("~") not in index:
+                raise ParseError(f"{literal!r} is not a literal {hint} or their negations "
+                                 "~t1, ~f1")
+            bit = 1 << index[literal.lstrip("~")]
+            pos, neg = (pos, neg | bit) if match.group(1) else (pos | bit, neg)
+        clauses.append((pos, neg))
+    return tuple(clauses)
 
 
 @register
@@ -83,20 +109,7 @@ class PartitionFreeQbf(PartizanRuleset[Qsat]):
         formula, *options = (part.strip() for part in rest.split(";"))
         index = {f"{kind}{i + 1}": i + offset for kind, offset in (("t", 0), ("f", pairs))
                  for i in range(pairs)}
-        clauses = []
-        for part in [] if formula == "true" else formula.split("&"):
-            part = part.strip()
-            if not (part.startswith("(") and part.endswith(")")):
-                raise ParseError(f"clause {part!r} needs parentheses, like (t1|~f1)")
-            pos = neg = 0
-            for literal in filter(None, (p.strip() for p in part[1:-1].split("|"))):
-                match = _LITERAL.fullmatch(literal)
-                if match is None or literal.lstrip("~") not in index:
-                    raise ParseError(f"{literal!r} is not a literal t1..t{pairs}, f1..f{pairs} "
-                                     "or their negations ~t1, ~f1")
-                bit = 1 << index[literal.lstrip("~")]
-                pos, neg = (pos, neg | bit) if match.group(1) else (pos | bit, neg)
-            clauses.append((pos, neg))
+        clauses = parse_named_clauses(formula, index, f"t1..t{pairs}, f1..f{pairs}")
         assigned = values = 0
         for option in options:
             for item in filter(None, (p.strip() for p in option.split(","))):
@@ -110,7 +123,7 @@ class PartitionFreeQbf(PartizanRuleset[Qsat]):
                     raise ParseError(f"{name} is assigned twice: assign it once")
                 assigned |= bit
                 values |= bit if match.group(3) == "1" else 0
-        return Qsat(pairs, tuple(clauses), assigned, values)
+        return Qsat(pairs, clauses, assigned, values)
 
     def format(self, position: Qsat) -> str:
         formula = "&".join(literal_text(position, c) for c in position.clauses) or "true"

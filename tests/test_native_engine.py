@@ -20,7 +20,7 @@ from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 from grundy.rulesets.graphs import HashedAdjacency, random_graph
 from grundy.rulesets.heaps.subtraction import SubtractionPosition
 from grundy.rulesets.transverse_wave.rules import Grid
-from grundy.search import Budget, BudgetExceeded, Solver
+from grundy.search import Budget, BudgetExceeded, Solver, engine
 from grundy.search.naive import naive_grundy
 
 
@@ -201,3 +201,15 @@ def test_a_stopped_native_search_raises_budget_exceeded() -> None:
     with pytest.raises(BudgetExceeded, match="after 1,000 positions"):
         solver.grundy(big)
     assert solver.budget.nodes == 1001
+
+
+def test_a_native_search_reports_progress_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel runs in steps of NATIVE_STEP positions, each going on where the last
+    stopped: progress is heard after each, and the value is the one-step value."""
+    monkeypatch.setattr(engine, "NATIVE_STEP", 500)
+    position = KaylesPosition(30, random_graph(random.Random(1), 30, 0.12, False), 0)
+    heard: list[int] = []
+    stepped = Solver(KAYLES, Budget(progress=lambda nodes, _: heard.append(nodes)),
+                     engine="native")
+    assert stepped.grundy(position) == Solver(KAYLES, engine="python").grundy(position)
+    assert len(heard) > 3 and heard == sorted(heard) and heard[-1] == stepped.budget.nodes

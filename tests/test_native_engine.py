@@ -22,6 +22,7 @@ from grundy.rulesets.heaps.subtraction import SubtractionPosition
 from grundy.rulesets.transverse_wave.rules import Grid
 from grundy.search import Budget, BudgetExceeded, Solver, engine
 from grundy.search.naive import naive_grundy
+from grundy.transforms.sum import Sum
 
 
 def impartial(name: str) -> ImpartialRuleset[Any]:
@@ -213,3 +214,22 @@ def test_a_native_search_reports_progress_as_it_goes(monkeypatch: pytest.MonkeyP
                      engine="native")
     assert stepped.grundy(position) == Solver(KAYLES, engine="python").grundy(position)
     assert len(heard) > 3 and heard == sorted(heard) and heard[-1] == stepped.budget.nodes
+
+
+@settings(max_examples=200, deadline=None)
+@given(kayles_positions(6), grids(), digraphs())
+def test_sums_reach_each_summands_kernel(
+    kayles: KaylesPosition, grid: Grid, geography: GeographyPosition
+) -> None:
+    """A sum is solved by its summands' kernels (the naive reference, which does not
+    split sums, is too slow here: each summand is checked against it above)."""
+    ruleset, position = Sum.of([(KAYLES, kayles), (WAVE, grid), (GEOGRAPHY, geography)])
+    native = Solver(ruleset, engine="native").grundy(position)
+    assert native == Solver(ruleset, engine="python").grundy(position)
+
+
+def test_a_sum_with_a_summand_without_kernel() -> None:
+    ruleset, position = Sum.of([(KAYLES, path(5)), (impartial("nim"), (3, 5))])
+    with pytest.raises(GrundyError, match="every summand fits its ruleset's native kernel"):
+        Solver(ruleset, engine="native").grundy(position)
+    assert Solver(ruleset).grundy(position) == Solver(ruleset, engine="python").grundy(position)

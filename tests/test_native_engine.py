@@ -18,7 +18,7 @@ from grundy.rulesets import get
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 from grundy.rulesets.graphs import HashedAdjacency, random_graph
-from grundy.rulesets.heaps.subtraction import SubtractionPosition
+from grundy.rulesets.heaps.subtraction import SubtractionKernel, SubtractionPosition
 from grundy.rulesets.transverse_wave.rules import Grid
 from grundy.search import Budget, BudgetExceeded, Solver, engine
 from grundy.search.naive import naive_grundy
@@ -167,6 +167,22 @@ def test_edges_of_the_transverse_wave_kernel() -> None:
     with pytest.raises(GrundyError, match="takes grids of at most 64 columns"):
         Solver(WAVE, engine="native").grundy(too_wide)
     assert Solver(WAVE).grundy(too_wide) == Solver(WAVE).grundy(wide) ^ 1  # one more column
+
+
+def test_edges_of_the_subtraction_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The largest heap the kernel tabulates (lowered here so the Python engine can
+    check it), and one past it: refused under native, solved in Python under auto."""
+    monkeypatch.setattr(SubtractionKernel, "MAX_HEAP", 200)
+    monkeypatch.setattr(SubtractionKernel, "limit", "heaps of at most 200 tokens")
+    assert three_ways(SUBTRACTION, SUBTRACTION.parse("1,4:")) == (0, 0, 0)  # no heap
+    largest = SUBTRACTION.parse("2,5,7:200,3")
+    native = Solver(SUBTRACTION, engine="native").grundy(largest)
+    assert native == Solver(SUBTRACTION, engine="python").grundy(largest)
+    one_past = SUBTRACTION.parse("2,5,7:201,3")
+    with pytest.raises(GrundyError, match="takes heaps of at most 200 tokens"):
+        Solver(SUBTRACTION, engine="native").grundy(one_past)
+    assert Solver(SUBTRACTION).grundy(one_past) == Solver(SUBTRACTION, engine="python").grundy(
+        one_past)
 
 
 def test_a_ruleset_without_kernel_refuses_the_native_engine() -> None:

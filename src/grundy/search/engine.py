@@ -193,17 +193,21 @@ class Solver(Generic[Position]):
         ruleset's key of the whole position.
 
         The kernel runs in steps of ``NATIVE_STEP`` positions (its table stays between
-        calls, so a step goes on where the last one stopped); after each, the progress
-        callback hears of it and the entries the kernel solved go to the store as one
-        batch, which a stopped or killed run resumes from."""
+        calls, so a step goes on where the last one stopped), and the progress callback
+        hears of each.  With a store, the kernel's table starts from the batches earlier
+        runs stored; a search that outlasts its first step commits the entries each step
+        solved as one batch, which a stopped or killed run resumes from (a search done in
+        one step stores only its value)."""
         assert self.kernel is not None
         key = self.ruleset.key(position) if self.store is not None else None
         if key is not None:
             known = self._known_grundy(key)
             if known is not None:
                 return known
-        memo = self._native_memo(position)
-        value = None
+        memo = None if self.store is None else self.kernel.memo(position)
+        if memo is not None:
+            self._load(*memo)
+        value, steps = None, 0
         while value is None:
             max_nodes, max_seconds = self.budget.remaining()
             step = NATIVE_STEP if max_nodes is None else min(max_nodes, NATIVE_STEP)
@@ -212,7 +216,10 @@ class Solver(Generic[Position]):
             finally:
                 if memo is not None:
                     assert self.store is not None
-                    self.store.put_batch(self.ruleset.name, memo[0], memo[1].take_new())
+                    batch = memo[1].take_new()
+                    if steps or value is None:
+                        self.store.put_batch(self.ruleset.name, memo[0], batch)
+            steps += 1
             # stopped by the budget: its clock, or its node count rather than the step's
             stopped = value is None and (nodes <= step or step == max_nodes)
             self.budget.charge(nodes, not stopped, len(self.grundy_table))
@@ -220,21 +227,19 @@ class Solver(Generic[Position]):
             self._record_grundy(key, value)
         return value
 
-    def _native_memo(self, position: Position) -> tuple[Key, NativeMemo] | None:
-        """With a store, the kernel's table for this position: filled from the store the
-        first time this solver meets it, and journaled from then on."""
-        assert self.kernel is not None
-        memo = None if self.store is None else self.kernel.memo(position)
-        if memo is not None and memo[0] not in self.loaded:
-            assert self.store is not None
-            self.loaded.add(memo[0])
-            for batch in self.store.batches(self.ruleset.name, memo[0]):
-                try:
-                    memo[1].learn(batch)
-                except ValueError:
-                    raise self.store.damaged("native", self.ruleset.name, batch) from None
-            memo[1].record()
-        return memo
+    def _load(self, table: Key, memo: NativeMemo) -> None:
+        """Fill a native table from the store's batches and journal it from then on, the
+        first time this solver meets it."""
+        assert self.store is not None
+        if table in self.loaded:
+            return
+        self.loaded.add(table)
+        memo.record()
+        for batch in self.store.batches(self.ruleset.name, table):
+            try:
+                memo.learn(batch)
+            except ValueError:
+                raise self.store.damaged("native", self.ruleset.name, batch) from None
 
     def _known_grundy(self, key: Key) -> int | None:
         value = self.grundy_table.get(key)

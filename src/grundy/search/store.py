@@ -166,8 +166,8 @@ class Store:
         if not batch:
             return
         count = self.get("native-batches", ruleset, table) or 0
-        self.put("native", ruleset, (table, count), batch)
-        self.put("native-batches", ruleset, table, count + 1)
+        self._pending[("native", ruleset, _digest((table, count)))] = batch
+        self._pending[("native-batches", ruleset, _digest(table))] = count + 1
         self.flush()
 
     def batches(self, ruleset: str, table: Key) -> Iterator[bytes]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from grundy import _native
@@ -28,3 +31,11 @@ def test_node_budget_stops_a_native_search() -> None:
     values, nodes = _native.subtraction_sequence([1, 2, 3], 1000, max_nodes=10)
     assert values is None
     assert nodes == 11
+
+
+def test_the_stubs_match_the_extension() -> None:
+    """``_native.pyi`` names every function, class, method and argument of the built
+    module, with the same signatures (mypy's stubtest)."""
+    check = subprocess.run([sys.executable, "-m", "mypy.stubtest", "grundy._native"],
+                           capture_output=True, text=True, timeout=300)
+    assert check.returncode == 0, check.stdout[-2000:]

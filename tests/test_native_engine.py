@@ -18,10 +18,11 @@ from grundy.rulesets import get
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.node_kayles import KaylesPosition
 from grundy.rulesets.graphs import HashedAdjacency, random_graph
-from grundy.rulesets.heaps.subtraction import SubtractionPosition
+from grundy.rulesets.heaps.subtraction import SubtractionKernel, SubtractionPosition
 from grundy.rulesets.transverse_wave.rules import Grid
-from grundy.search import Budget, BudgetExceeded, Solver
+from grundy.search import Budget, BudgetExceeded, Solver, engine
 from grundy.search.naive import naive_grundy
+from grundy.transforms.sum import Sum
 
 
 def impartial(name: str) -> ImpartialRuleset[Any]:
@@ -168,6 +169,22 @@ def test_edges_of_the_transverse_wave_kernel() -> None:
     assert Solver(WAVE).grundy(too_wide) == Solver(WAVE).grundy(wide) ^ 1  # one more column
 
 
+def test_edges_of_the_subtraction_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The largest heap the kernel tabulates (lowered here so the Python engine can
+    check it), and one past it: refused under native, solved in Python under auto."""
+    monkeypatch.setattr(SubtractionKernel, "MAX_HEAP", 200)
+    monkeypatch.setattr(SubtractionKernel, "limit", "heaps of at most 200 tokens")
+    assert three_ways(SUBTRACTION, SUBTRACTION.parse("1,4:")) == (0, 0, 0)  # no heap
+    largest = SUBTRACTION.parse("2,5,7:200,3")
+    native = Solver(SUBTRACTION, engine="native").grundy(largest)
+    assert native == Solver(SUBTRACTION, engine="python").grundy(largest)
+    one_past = SUBTRACTION.parse("2,5,7:201,3")
+    with pytest.raises(GrundyError, match="takes heaps of at most 200 tokens"):
+        Solver(SUBTRACTION, engine="native").grundy(one_past)
+    assert Solver(SUBTRACTION).grundy(one_past) == Solver(SUBTRACTION, engine="python").grundy(
+        one_past)
+
+
 def test_a_ruleset_without_kernel_refuses_the_native_engine() -> None:
     with pytest.raises(GrundyError, match="nim has no native kernel"):
         Solver(impartial("nim"), engine="native")
@@ -201,3 +218,34 @@ def test_a_stopped_native_search_raises_budget_exceeded() -> None:
     with pytest.raises(BudgetExceeded, match="after 1,000 positions"):
         solver.grundy(big)
     assert solver.budget.nodes == 1001
+
+
+def test_a_native_search_reports_progress_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel runs in steps of NATIVE_STEP positions, each going on where the last
+    stopped: progress is heard after each, and the value is the one-step value."""
+    monkeypatch.setattr(engine, "NATIVE_STEP", 500)
+    position = KaylesPosition(30, random_graph(random.Random(1), 30, 0.12, False), 0)
+    heard: list[int] = []
+    stepped = Solver(KAYLES, Budget(progress=lambda nodes, _: heard.append(nodes)),
+                     engine="native")
+    assert stepped.grundy(position) == Solver(KAYLES, engine="python").grundy(position)
+    assert len(heard) > 3 and heard == sorted(heard) and heard[-1] == stepped.budget.nodes
+
+
+@settings(max_examples=200, deadline=None)
+@given(kayles_positions(6), grids(), digraphs())
+def test_sums_reach_each_summands_kernel(
+    kayles: KaylesPosition, grid: Grid, geography: GeographyPosition
+) -> None:
+    """A sum is solved by its summands' kernels (the naive reference, which does not
+    split sums, is too slow here: each summand is checked against it above)."""
+    ruleset, position = Sum.of([(KAYLES, kayles), (WAVE, grid), (GEOGRAPHY, geography)])
+    native = Solver(ruleset, engine="native").grundy(position)
+    assert native == Solver(ruleset, engine="python").grundy(position)
+
+
+def test_a_sum_with_a_summand_without_kernel() -> None:
+    ruleset, position = Sum.of([(KAYLES, path(5)), (impartial("nim"), (3, 5))])
+    with pytest.raises(GrundyError, match="every summand fits its ruleset's native kernel"):
+        Solver(ruleset, engine="native").grundy(position)
+    assert Solver(ruleset).grundy(position) == Solver(ruleset, engine="python").grundy(position)

@@ -71,6 +71,37 @@ def test_transverse_wave(width: int, rows: list[int]) -> None:
     answers_or_one_line(lambda: _native.TransverseWave().grundy(width, rows, max_nodes=NODES))
 
 
+def batch_of_words(words: list[list[int]]) -> bytes:
+    """Entries as ``take_new`` writes them (word count, words, value), from raw words."""
+    return b"".join(len(key).to_bytes(4, "little")
+                    + b"".join(w.to_bytes(8, "little") for w in key) + b"\x01" for key in words)
+
+
+#: Batches for ``learn``: random bytes, and well-formed batches with keys of any shape.
+BATCHES = st.one_of(st.binary(max_size=40), st.lists(
+    st.lists(st.integers(0, 2**64 - 1), max_size=3), max_size=4).map(batch_of_words))
+
+
+@EXAMPLES
+@given(st.sampled_from([lambda: _native.NodeKayles([2, 1]), lambda: _native.Geography([2, 1]),
+                        _native.TransverseWave]), BATCHES, MASKS)
+def test_learned_batches(kernel: Callable[[], Any], batch: bytes, alive: int) -> None:
+    """A table batch from a damaged store: learned or refused in one line, and a
+    learned one never breaks the next search."""
+    def call() -> None:
+        game = kernel()
+        game.learn(batch)
+        game.record()
+        game.take_new()
+        if isinstance(game, _native.TransverseWave):
+            game.grundy(2, [alive], max_nodes=NODES)
+        elif isinstance(game, _native.Geography):
+            game.grundy(0, alive, max_nodes=NODES)
+        else:
+            game.grundy(alive, max_nodes=NODES)
+    answers_or_one_line(call)
+
+
 @EXAMPLES
 @given(st.sampled_from(["snort", "col", "", "Snort", "colour"]), st.lists(MASKS, max_size=70),
        MASKS, MASKS)

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import random
 import signal
 import sqlite3
 import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from grundy.protocol import ImpartialRuleset
 from grundy.rulesets import get
-from grundy.search import Budget, BudgetExceeded, Solver, Store
+from grundy.rulesets.geography.vertex import GeographyPosition
+from grundy.rulesets.graph_games.node_kayles import KaylesPosition
+from grundy.rulesets.graphs import random_graph
+from grundy.search import Budget, BudgetExceeded, Solver, Store, StoreError, engine
 from grundy.search.engine import Engine
 
 
@@ -37,7 +43,7 @@ def test_repeated_questions_are_answered_from_disk(tmp_path: Path, engine: Engin
 
 
 def test_stopped_search_resumes(tmp_path: Path) -> None:
-    """The Python engine stores every solved key (the native one only the root's value)."""
+    """The Python engine stores every solved key."""
     grid = tw().parse("10:(012)(034)(0156)(2578)")
     with Store(tmp_path / "s.sqlite") as store:
         with pytest.raises(BudgetExceeded):
@@ -50,6 +56,56 @@ def test_stopped_search_resumes(tmp_path: Path) -> None:
         fresh = Solver(tw(), engine="python")
         fresh.grundy(grid)
         assert resumed.budget.nodes < fresh.budget.nodes
+
+
+def impartial(name: str) -> ImpartialRuleset[Any]:
+    ruleset = get(name)
+    assert isinstance(ruleset, ImpartialRuleset)
+    return ruleset
+
+
+#: One position per native kernel that keeps a table, each a few thousand positions deep.
+NATIVE = [
+    ("node-kayles", lambda: KaylesPosition(30, random_graph(random.Random(1), 30, 0.12, False), 0)),
+    ("geography", lambda: GeographyPosition(24, random_graph(random.Random(1), 24, 0.12, True),
+                                            0, 0)),
+    ("transverse-wave", lambda: tw().parse(
+        "GGGGGGGGPGGGGGGP/GGGGPPGPPPGGPGGG/GGPGGGGGGGPGGGGP/GGGPGGGPGPGGGPGG/"
+        "GPPPGPPGGGGGGGGP/GPGGGGGPPGGGPGGP/GGPGGGGGGGGPGGGP/GGPPGGGGGGGGPPPG")),
+]
+
+
+@pytest.mark.parametrize(("name", "position"), NATIVE, ids=[name for name, _ in NATIVE])
+def test_a_stopped_native_search_resumes_from_its_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, position: Callable[[], Any]
+) -> None:
+    """The native kernel's table goes to the store in batches (one per step of the
+    search); a run stopped half-way leaves half the work there, and the next run on the
+    same graph reads it back and expands only the rest."""
+    monkeypatch.setattr(engine, "NATIVE_STEP", 100)
+    ruleset = impartial(name)
+    fresh = Solver(ruleset, engine="native")
+    expected = fresh.grundy(position())
+    half = fresh.budget.nodes // 2
+    assert half > 3 * engine.NATIVE_STEP
+    with Store(tmp_path / "s.sqlite") as store:
+        with pytest.raises(BudgetExceeded):
+            Solver(ruleset, Budget(max_nodes=half), store=store, engine="native").grundy(
+                position())
+        assert store.count() >= 4  # three batches or more, and their count
+    with Store(tmp_path / "s.sqlite") as store:
+        resumed = Solver(ruleset, store=store, engine="native")
+        assert resumed.grundy(position()) == expected
+    assert resumed.budget.nodes < fresh.budget.nodes - half // 2
+
+
+def test_a_damaged_native_batch_is_one_line(tmp_path: Path) -> None:
+    ruleset = impartial("node-kayles")
+    position = NATIVE[0][1]()
+    with Store(tmp_path / "s.sqlite") as store:
+        store.put_batch(ruleset.name, tuple(position.adj), b"\x01\x00\x00\x00\x07")
+        with pytest.raises(StoreError, match="damaged node-kayles native entry"):
+            Solver(ruleset, store=store, engine="native").grundy(position)
 
 
 def test_killed_process_leaves_a_consistent_store(tmp_path: Path) -> None:

@@ -15,12 +15,15 @@ from click.testing import CliRunner
 
 from grundy.cli.main import cli
 from grundy.rulesets import get
+from grundy.rulesets.graph_games.node_kayles import KaylesPosition
+from grundy.rulesets.graphs import random_graph
 from grundy.search import Solver, Store, StoreError
+from grundy.search.engine import NATIVE_STEP
 from grundy.search.store import VERSION
 
 GRUNDY = [sys.executable, "-c", "from grundy.cli.main import main; main()"]
 #: A search of about 40,000 positions that commits to the store as it goes (on the Python
-#: engine: the native kernel solves it in milliseconds and stores only the root's value).
+#: engine: the native kernel solves it in one pass of milliseconds).
 RULESET, POSITION = "subtraction", "2,5,7:40000"
 
 
@@ -66,6 +69,31 @@ def test_killed_runs_resume_to_the_clean_value(tmp_path: Path) -> None:
     assert resumed.budget.nodes < clean.budget.nodes
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_killed_native_run_resumes_from_its_batches(tmp_path: Path) -> None:
+    """The native Node Kayles kernel commits a batch of its table every NATIVE_STEP
+    positions; kill -9 after the first, and the next run expands fewer positions than a
+    clean one and finds the same value."""
+    ruleset = get("node-kayles")
+    position = KaylesPosition(44, random_graph(random.Random(3), 44, 0.12, False), 0)
+    path = tmp_path / "store.sqlite"
+    child = subprocess.Popen([*GRUNDY, "value", "node-kayles", ruleset.format(position),
+                              "--store", str(path), "--max-seconds", "0", "--engine", "native"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while committed(path) == 0 and child.poll() is None:
+        assert time.monotonic() < deadline, "no batch was committed within 60 s"
+        time.sleep(0.02)
+    assert child.poll() is None, "the search finished before it could be killed"
+    child.kill()
+    child.wait()
+    clean = Solver(ruleset, engine="native")  # type: ignore[arg-type]
+    expected = clean.grundy(position)
+    with Store(path) as store:
+        resumed = Solver(ruleset, store=store, engine="native")  # type: ignore[arg-type]
+        assert resumed.grundy(position) == expected
+    assert resumed.budget.nodes <= clean.budget.nodes - NATIVE_STEP // 2
 
 
 WRITER = """

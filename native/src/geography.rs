@@ -5,9 +5,8 @@
 //! Only the part of the graph the token can still reach matters, so a position is keyed
 //! by the token and that reachable vertex set (as the Python ruleset keys larger parts).
 
-use hashbrown::HashMap;
-
 use crate::budget::{Budget, Stop};
+use crate::memo::Memo;
 use crate::mex::ValueSet;
 use crate::node_kayles::bits;
 
@@ -19,7 +18,7 @@ pub struct Geography {
     /// Out-neighbours as bitmasks.
     out: Vec<u64>,
     /// (token, vertices reachable from it, token excluded) -> Grundy value.
-    table: HashMap<(u8, u64), u8>,
+    table: Memo<(u8, u64)>,
 }
 
 impl Geography {
@@ -37,7 +36,7 @@ impl Geography {
         }
         Ok(Geography {
             out: out.to_vec(),
-            table: HashMap::new(),
+            table: Memo::default(),
         })
     }
 
@@ -48,7 +47,12 @@ impl Geography {
 
     /// Positions solved so far.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.table.size()
+    }
+
+    /// The table of solved positions, for the store.
+    pub fn memo(&mut self) -> &mut Memo<(u8, u64)> {
+        &mut self.table
     }
 
     /// The vertices of `alive` the token at `token` can reach.
@@ -81,7 +85,7 @@ impl Geography {
         if bits(targets).all(|t| self.out[t] & part & !(1u64 << t) == 0) {
             return Ok(1); // every move leaves the opponent stuck
         }
-        if let Some(&value) = self.table.get(&(token as u8, part)) {
+        if let Some(value) = self.table.get(&(token as u8, part)) {
             return Ok(u32::from(value));
         }
         budget.tick()?;

@@ -6,9 +6,8 @@
 //! connected component is memoised under its vertex mask, which is a cheap and exact key
 //! (measured against canonical labelling in docs/benchmarks.md).  Cliques are *1.
 
-use hashbrown::HashMap;
-
 use crate::budget::{Budget, Stop};
+use crate::memo::Memo;
 use crate::mex::ValueSet;
 
 /// The most vertices a graph may have (one bit per vertex).
@@ -19,7 +18,7 @@ pub struct NodeKayles {
     /// Closed neighbourhoods N[v] as bitmasks.
     closed: Vec<u64>,
     /// Vertex mask of a connected component -> Grundy value.
-    table: HashMap<u64, u8>,
+    table: Memo<u64>,
 }
 
 impl NodeKayles {
@@ -44,13 +43,18 @@ impl NodeKayles {
         }
         Ok(NodeKayles {
             closed,
-            table: HashMap::new(),
+            table: Memo::default(),
         })
     }
 
     /// Connected components solved so far.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.table.size()
+    }
+
+    /// The table of solved components, for the store.
+    pub fn memo(&mut self) -> &mut Memo<u64> {
+        &mut self.table
     }
 
     /// Vertices of the graph.
@@ -90,7 +94,7 @@ impl NodeKayles {
         if part.count_ones() <= 2 || bits(part).all(|v| self.closed[v] & part == part) {
             return Ok(1); // a clique: every move deletes all of it
         }
-        if let Some(&value) = self.table.get(&part) {
+        if let Some(value) = self.table.get(&part) {
             return Ok(u32::from(value));
         }
         budget.tick()?;

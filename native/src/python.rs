@@ -9,6 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use crate::atropos;
 use crate::budget::{Budget, Stop};
@@ -251,6 +252,21 @@ impl NodeKayles {
     fn table_size(&self) -> usize {
         self.0.table_size()
     }
+
+    /// From now on, keep each newly solved component for `take_new`.
+    fn record(&mut self) {
+        self.0.memo().record();
+    }
+
+    /// The components solved since the last call, as one batch for the store.
+    fn take_new<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.memo().take_new())
+    }
+
+    /// A batch `take_new` gave, from an earlier run.
+    fn learn(&mut self, batch: &[u8]) -> PyResult<()> {
+        guarded(|| self.0.memo().learn(batch).map_err(PyValueError::new_err))
+    }
 }
 
 /// Transverse Wave grids of at most 64 columns, keeping the reduced grids solved so far.
@@ -289,6 +305,21 @@ impl TransverseWave {
     #[getter]
     fn table_size(&self) -> usize {
         self.0.table_size()
+    }
+
+    /// From now on, keep each newly solved reduced grid for `take_new`.
+    fn record(&mut self) {
+        self.0.memo().record();
+    }
+
+    /// The reduced grids solved since the last call, as one batch for the store.
+    fn take_new<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.memo().take_new())
+    }
+
+    /// A batch `take_new` gave, from an earlier run.
+    fn learn(&mut self, batch: &[u8]) -> PyResult<()> {
+        guarded(|| self.0.memo().learn(batch).map_err(PyValueError::new_err))
     }
 }
 
@@ -330,6 +361,21 @@ impl Geography {
     #[getter]
     fn table_size(&self) -> usize {
         self.0.table_size()
+    }
+
+    /// From now on, keep each newly solved position for `take_new`.
+    fn record(&mut self) {
+        self.0.memo().record();
+    }
+
+    /// The positions solved since the last call, as one batch for the store.
+    fn take_new<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.memo().take_new())
+    }
+
+    /// A batch `take_new` gave, from an earlier run.
+    fn learn(&mut self, batch: &[u8]) -> PyResult<()> {
+        guarded(|| self.0.memo().learn(batch).map_err(PyValueError::new_err))
     }
 }
 

@@ -11,9 +11,8 @@
 
 use std::sync::OnceLock;
 
-use hashbrown::HashMap;
-
 use crate::budget::{Budget, Stop};
+use crate::memo::Memo;
 use crate::mex::ValueSet;
 use crate::node_kayles::bits;
 
@@ -24,7 +23,7 @@ pub const MAX_COLUMNS: usize = 64;
 #[derive(Default)]
 pub struct TransverseWave {
     /// `[live columns, rows...]` -> Grundy value.
-    table: HashMap<Box<[u64]>, u8>,
+    table: Memo<Box<[u64]>>,
 }
 
 /// G'(p, k) of Theorem 1 by the recurrence of Figure 3's caption (000 L134), with the
@@ -106,7 +105,12 @@ impl TransverseWave {
 
     /// Reduced grids solved so far.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.table.size()
+    }
+
+    /// The table of solved reduced grids (live columns, then rows), for the store.
+    pub fn memo(&mut self) -> &mut Memo<Box<[u64]>> {
+        &mut self.table
     }
 
     /// The Grundy value of a `width`-column grid (`rows[i]` bit j = cell (i, j) purple).
@@ -132,7 +136,7 @@ impl TransverseWave {
         let mut key = Vec::with_capacity(rows.len() + 1);
         key.push(live);
         key.extend_from_slice(&rows);
-        if let Some(&value) = self.table.get(key.as_slice()) {
+        if let Some(value) = self.table.get(key.as_slice()) {
             return Ok(u32::from(value));
         }
         budget.tick()?;

@@ -6,6 +6,29 @@ search.  Pending Python signals (Ctrl-C) are checked every few thousand position
 raised as they are.  A Rust panic is raised as ``NativePanic``, never a crash.
 """
 
+from typing import Self, TypeAlias, final
+
+__all__ = [
+    "DOMINEERING_MAX_CELLS",
+    "GEOGRAPHY_MAX_VERTICES",
+    "HEX_MAX_SIDE",
+    "NODE_KAYLES_MAX_VERTICES",
+    "TINTED_MAX_VERTICES",
+    "TRANSVERSE_WAVE_MAX_COLUMNS",
+    "AtroposKernel",
+    "Domineering",
+    "GameStore",
+    "Geography",
+    "HexKernel",
+    "NativePanic",
+    "NodeKayles",
+    "Tinted",
+    "TransverseWave",
+    "_panic_for_tests",
+    "octal_sequence",
+    "subtraction_sequence",
+]
+
 class NativePanic(RuntimeError):
     """A bug in a native kernel (a Rust panic), raised instead of crashing the interpreter."""
 
@@ -13,12 +36,13 @@ GEOGRAPHY_MAX_VERTICES: int
 NODE_KAYLES_MAX_VERTICES: int
 TRANSVERSE_WAVE_MAX_COLUMNS: int
 
+@final
 class Geography:
     """Vertex Geography on one digraph of at most GEOGRAPHY_MAX_VERTICES vertices
     (``out[v]``: out-neighbour bitmask; an undirected graph has both arcs of each edge);
     positions, keyed by the token and the vertices it can reach, are kept between calls."""
 
-    def __init__(self, out: list[int]) -> None: ...
+    def __new__(cls, out: list[int]) -> Self: ...
     def grundy(
         self,
         token: int,
@@ -32,11 +56,19 @@ class Geography:
     def table_size(self) -> int:
         """Positions solved so far."""
 
+    def record(self) -> None:
+        """From now on, keep each newly solved position for ``take_new``."""
+    def take_new(self) -> bytes:
+        """The positions solved since the last call, as one batch for the store."""
+    def learn(self, batch: bytes) -> None:
+        """A batch ``take_new`` gave, from an earlier run (ValueError if malformed)."""
+
+@final
 class NodeKayles:
     """Node Kayles on one graph of at most NODE_KAYLES_MAX_VERTICES vertices; solved
     connected components are kept between calls (ValueError for a bigger graph)."""
 
-    def __init__(self, adjacency: list[int]) -> None: ...
+    def __new__(cls, adjacency: list[int]) -> Self: ...
     def grundy(
         self, alive: int, max_nodes: int | None = None, max_seconds: float | None = None
     ) -> tuple[int | None, int]:
@@ -46,11 +78,19 @@ class NodeKayles:
     def table_size(self) -> int:
         """Connected components solved so far."""
 
+    def record(self) -> None:
+        """From now on, keep each newly solved component for ``take_new``."""
+    def take_new(self) -> bytes:
+        """The components solved since the last call, as one batch for the store."""
+    def learn(self, batch: bytes) -> None:
+        """A batch ``take_new`` gave, from an earlier run (ValueError if malformed)."""
+
+@final
 class TransverseWave:
     """Transverse Wave grids of at most TRANSVERSE_WAVE_MAX_COLUMNS columns; solved
     reduced grids are kept between calls."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Self: ...
     def grundy(
         self,
         width: int,
@@ -64,17 +104,25 @@ class TransverseWave:
     def table_size(self) -> int:
         """Reduced grids solved so far."""
 
+    def record(self) -> None:
+        """From now on, keep each newly solved reduced grid for ``take_new``."""
+    def take_new(self) -> bytes:
+        """The reduced grids solved since the last call, as one batch for the store."""
+    def learn(self, batch: bytes) -> None:
+        """A batch ``take_new`` gave, from an earlier run (ValueError if malformed)."""
+
 DOMINEERING_MAX_CELLS: int
 
 #: ``(id, Left option ids, Right option ids)`` for each game reachable from a root,
 #: each after its options.
-Closure = list[tuple[int, list[int], list[int]]]
+_Closure: TypeAlias = list[tuple[int, list[int], list[int]]]
 
+@final
 class GameStore:
     """Canonical short partizan games, each an integer id (0 is the game 0); forms are
     interned, so equal games have equal ids.  ValueError for an id not in the store."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Self: ...
     def of(self, lefts: list[int], rights: list[int]) -> int:
         """The canonical form of {lefts | rights}."""
     def number(self, num: int, exp: int) -> int:
@@ -87,15 +135,16 @@ class GameStore:
         """G + H."""
     def neg(self, g: int) -> int:
         """−G."""
-    def closure(self, root: int) -> Closure:
+    def closure(self, root: int) -> _Closure:
         """The games reachable from ``root``, each after its options."""
     def __len__(self) -> int: ...
 
+@final
 class Domineering:
     """Domineering boards of at most DOMINEERING_MAX_CELLS cells; solved regions and
     their canonical values are kept between calls (ValueError for a bigger board)."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Self: ...
     def value(
         self,
         height: int,
@@ -105,7 +154,7 @@ class Domineering:
         max_seconds: float | None = None,
     ) -> tuple[int | None, int]:
         """The id of the board's value; bit ``r * width + c`` of ``empty`` is cell (r, c)."""
-    def closure(self, root: int) -> Closure:
+    def closure(self, root: int) -> _Closure:
         """The games reachable from ``root``, each after its options."""
     @property
     def table_size(self) -> int:
@@ -113,12 +162,13 @@ class Domineering:
 
 TINTED_MAX_VERTICES: int
 
+@final
 class Tinted:
     """Snort or Col (``rule`` "snort" or "col") on one graph of at most
     TINTED_MAX_VERTICES vertices (``adjacency[v]``: v's neighbours as a bitmask); solved
     components and their canonical values are kept between calls."""
 
-    def __init__(self, rule: str, adjacency: list[int]) -> None: ...
+    def __new__(cls, rule: str, adjacency: list[int]) -> Self: ...
     def value(
         self,
         black: int,
@@ -127,7 +177,7 @@ class Tinted:
         max_seconds: float | None = None,
     ) -> tuple[int | None, int]:
         """The id of the value where Left may play ``black`` and Right ``white``."""
-    def closure(self, root: int) -> Closure:
+    def closure(self, root: int) -> _Closure:
         """The games reachable from ``root``, each after its options."""
     @property
     def table_size(self) -> int:
@@ -159,6 +209,7 @@ def octal_sequence(
 def _panic_for_tests(message: str) -> None:
     """Panic inside a guarded call (the tests prove the panic becomes NativePanic)."""
 
+@final
 class AtroposKernel:
     """The Atropos win/loss search of one board (crate ``native/src/atropos.rs``).
 
@@ -170,14 +221,14 @@ class AtroposKernel:
     entries per generation (two generations).
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         neighbours: list[int],
         at: list[list[tuple[int, int, int]]],
         symmetries: list[tuple[list[int], list[int], list[int]]],
         restricted: bool,
         capacity: int = ...,
-    ) -> None: ...
+    ) -> Self: ...
     def wins(
         self,
         state: tuple[int, list[int], list[int], int],
@@ -191,12 +242,13 @@ class AtroposKernel:
 
 HEX_MAX_SIDE: int
 
+@final
 class HexKernel:
     """The Hex win/loss search of one board side n <= 11 (crate ``native/src/hex.rs``),
     the same search as ``grundy.rulesets.grids.hex_search.HexSearch``; ValueError (one
     line) for another side.  The transposition table is kept between calls."""
 
-    def __init__(self, n: int) -> None: ...
+    def __new__(cls, n: int) -> Self: ...
     def wins(
         self,
         red: int,

@@ -243,6 +243,24 @@ class Ruleset(ABC, Generic[Position]):
         return itertools.islice(self.small_positions(size), start, None)
 
 
+class NativeMemo(Protocol):
+    """A native kernel's transposition table as the store saves it and reads it back
+    (``grundy._native.NodeKayles``, ``Geography``, ``TransverseWave``), in batches of
+    bytes only the kernel reads."""
+
+    def record(self) -> None:
+        """From now on, keep each newly solved entry for ``take_new``."""
+        ...
+
+    def take_new(self) -> bytes:
+        """The entries solved since the last call, as one batch."""
+        ...
+
+    def learn(self, batch: bytes) -> None:
+        """A batch ``take_new`` gave, from an earlier run (ValueError if malformed)."""
+        ...
+
+
 class NativeKernel(Protocol[Position_contra]):
     """A native (Rust, ``grundy._native``) Grundy search over some positions of one
     ruleset, keeping its own transposition table between calls."""
@@ -259,6 +277,11 @@ class NativeKernel(Protocol[Position_contra]):
     ) -> tuple[int | None, int]:
         """The Grundy value (None when a budget stopped the search) and the number of
         positions expanded."""
+        ...
+
+    def memo(self, position: Position_contra) -> tuple[Key, NativeMemo] | None:
+        """The table that solves this position with the key naming it in the store
+        (None: nothing worth storing), so that a stopped search resumes from the store."""
         ...
 
 

@@ -31,6 +31,7 @@ from grundy.protocol import (
     Key,
     Move,
     NativeKernel,
+    NativeMemo,
     Position,
     Ruleset,
 )
@@ -43,6 +44,9 @@ T = TypeVar("T")
 #: Which engine computes Grundy values (see the module docstring).
 Engine = Literal["auto", "native", "python"]
 ENGINES: tuple[str, ...] = get_args(Engine)
+#: Positions a native search expands between two progress reports and store batches
+#: (about a second of Node Kayles).
+NATIVE_STEP = 1 << 18
 
 
 def kernel_takes(kernel: Any, engine: Engine, name: str, position: Any) -> bool:
@@ -113,6 +117,8 @@ class Solver(Generic[Position]):
         self.win_table: dict[Key, bool] = {}
         #: canonical key of a whole position -> does the player to move win in misère play?
         self.misere_table: dict[Key, bool] = {}
+        #: the native tables (``NativeKernel.memo``) already filled from the store
+        self.loaded: set[Key] = set()
 
     # -- public API ----------------------------------------------------------
     def grundy(self, position: Position) -> int:
@@ -184,20 +190,56 @@ class Solver(Generic[Position]):
 
     def _native_grundy(self, position: Position) -> int:
         """The value from the native kernel, read from and written to the store under the
-        ruleset's key of the whole position."""
+        ruleset's key of the whole position.
+
+        The kernel runs in steps of ``NATIVE_STEP`` positions (its table stays between
+        calls, so a step goes on where the last one stopped), and the progress callback
+        hears of each.  With a store, the kernel's table starts from the batches earlier
+        runs stored; a search that outlasts its first step commits the entries each step
+        solved as one batch, which a stopped or killed run resumes from (a search done in
+        one step stores only its value)."""
         assert self.kernel is not None
         key = self.ruleset.key(position) if self.store is not None else None
         if key is not None:
             known = self._known_grundy(key)
             if known is not None:
                 return known
-        max_nodes, max_seconds = self.budget.remaining()
-        value, nodes = self.kernel.grundy(position, max_nodes, max_seconds)
-        self.budget.charge(nodes, value is not None, len(self.grundy_table))
-        assert value is not None
+        memo = None if self.store is None else self.kernel.memo(position)
+        if memo is not None:
+            self._load(*memo)
+        value, steps = None, 0
+        while value is None:
+            max_nodes, max_seconds = self.budget.remaining()
+            step = NATIVE_STEP if max_nodes is None else min(max_nodes, NATIVE_STEP)
+            try:
+                value, nodes = self.kernel.grundy(position, step, max_seconds)
+            finally:
+                if memo is not None:
+                    assert self.store is not None
+                    batch = memo[1].take_new()
+                    if steps or value is None:
+                        self.store.put_batch(self.ruleset.name, memo[0], batch)
+            steps += 1
+            # stopped by the budget: its clock, or its node count rather than the step's
+            stopped = value is None and (nodes <= step or step == max_nodes)
+            self.budget.charge(nodes, not stopped, len(self.grundy_table))
         if key is not None:
             self._record_grundy(key, value)
         return value
+
+    def _load(self, table: Key, memo: NativeMemo) -> None:
+        """Fill a native table from the store's batches and journal it from then on, the
+        first time this solver meets it."""
+        assert self.store is not None
+        if table in self.loaded:
+            return
+        self.loaded.add(table)
+        memo.record()
+        for batch in self.store.batches(self.ruleset.name, table):
+            try:
+                memo.learn(batch)
+            except ValueError:
+                raise self.store.damaged("native", self.ruleset.name, batch) from None
 
     def _known_grundy(self, key: Key) -> int | None:
         value = self.grundy_table.get(key)

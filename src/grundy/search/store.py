@@ -21,7 +21,7 @@ import hashlib
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
@@ -88,7 +88,7 @@ class Store:
                 f"cannot open store {self.path}: {error}; pass --store a writable grundy store "
                 "(a new file name starts a new store)"
             ) from None
-        self._pending: dict[tuple[str, str, bytes], int | str] = {}
+        self._pending: dict[tuple[str, str, bytes], int | str | bytes] = {}
         self._batch, self._seconds = batch, seconds
         self._last_flush = time.monotonic()
 
@@ -131,7 +131,7 @@ class Store:
                 ) from None
         raise AssertionError("unreachable")
 
-    def _lookup(self, kind: str, ruleset: str, key: Key) -> int | str | None:
+    def _lookup(self, kind: str, ruleset: str, key: Key) -> int | str | bytes | None:
         digest = _digest(key)
         pending = self._pending.get((kind, ruleset, digest))
         if pending is not None:
@@ -160,7 +160,25 @@ class Store:
         value = self._lookup(kind, ruleset, key)
         return None if value is None else str(value)
 
-    def put(self, kind: str, ruleset: str, key: Key, value: int | str) -> None:
+    def put_batch(self, ruleset: str, table: Key, batch: bytes) -> None:
+        """Commit a batch of a native kernel's table (``NativeMemo.take_new``), named by
+        ``table``, and the count of batches in the same transaction."""
+        if not batch:
+            return
+        count = self.get("native-batches", ruleset, table) or 0
+        self._pending[("native", ruleset, _digest((table, count)))] = batch
+        self._pending[("native-batches", ruleset, _digest(table))] = count + 1
+        self.flush()
+
+    def batches(self, ruleset: str, table: Key) -> Iterator[bytes]:
+        """The batches ``put_batch`` wrote for this table, in order."""
+        for index in range(self.get("native-batches", ruleset, table) or 0):
+            batch = self._lookup("native", ruleset, (table, index))
+            if not isinstance(batch, bytes):
+                raise self.damaged("native", ruleset, batch)
+            yield batch
+
+    def put(self, kind: str, ruleset: str, key: Key, value: int | str | bytes) -> None:
         self._pending[(kind, ruleset, _digest(key))] = value
         if len(self._pending) >= self._batch or (
             time.monotonic() - self._last_flush > self._seconds

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, cast
 
@@ -17,6 +18,7 @@ from grundy.protocol import (
     ImpartialRuleset,
     Key,
     Move,
+    NativeKernel,
     ParseError,
 )
 from grundy.rulesets.drawing import svg_document
@@ -25,6 +27,41 @@ from grundy.rulesets.registry import get
 #: One summand: (index of its ruleset in ``Sum.rulesets``, position of that ruleset).
 Part = tuple[int, Hashable]
 SumPosition = tuple[Part, ...]
+
+
+class SumKernel:
+    """The summands' native kernels: a sum fits when every summand fits its ruleset's
+    kernel, and its value is the XOR of theirs (seed 002 L63), under one budget."""
+
+    limit = "sums whose every summand fits its ruleset's native kernel"
+
+    def __init__(self, kernels: Sequence[NativeKernel[Any] | None]) -> None:
+        self.kernels = tuple(kernels)
+
+    def fits(self, position: SumPosition) -> bool:
+        return all((kernel := self.kernels[i]) is not None and kernel.fits(part)
+                   for i, part in position)
+
+    def grundy(
+        self, position: SumPosition, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[int | None, int]:
+        value, nodes = 0, 0
+        deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        for i, part in position:
+            kernel = self.kernels[i]
+            assert kernel is not None
+            seconds = None if deadline is None else max(0.0, deadline - time.monotonic())
+            nimber, used = kernel.grundy(
+                part, None if max_nodes is None else max(0, max_nodes - nodes), seconds)
+            nodes += used
+            if nimber is None:
+                return None, nodes
+            value ^= nimber
+        return value, nodes
+
+    def memo(self, position: SumPosition) -> None:
+        """None: the summands' tables are kept by their own kernels, not stored."""
+        return None
 
 
 class Sum(ImpartialRuleset[SumPosition]):
@@ -102,6 +139,11 @@ class Sum(ImpartialRuleset[SumPosition]):
             return None
         (i, part), = position
         return self.rulesets[i].fast_grundy(part)
+
+    def native_kernel(self) -> SumKernel | None:
+        """The summands' kernels, where any summand's ruleset has one."""
+        kernels = [ruleset.native_kernel() for ruleset in self.rulesets]
+        return SumKernel(kernels) if any(kernels) else None
 
     def data(self, position: SumPosition) -> dict[str, Any]:
         return {"summands": [self.rulesets[i].to_json(part) for i, part in position]}

@@ -24,7 +24,15 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple
 
 from grundy import _native
-from grundy.protocol import Citation, ImpartialRuleset, Key, Move, NativeKernel, ParseError
+from grundy.protocol import (
+    Citation,
+    ImpartialRuleset,
+    Key,
+    Move,
+    NativeKernel,
+    NativeMemo,
+    ParseError,
+)
 from grundy.rulesets.geography.algorithms import token_wins
 from grundy.rulesets.graphs import (
     GEOGRAPHY_LIMITS,
@@ -82,10 +90,18 @@ class GeographyKernel:
     def grundy(
         self, position: GeographyPosition, max_nodes: int | None, max_seconds: float | None
     ) -> tuple[int | None, int]:
+        game = self._game(position)
+        return game.grundy(position.token, position.removed, max_nodes, max_seconds)
+
+    def memo(self, position: GeographyPosition) -> tuple[Key, NativeMemo]:
+        """The graph's table of positions, named by the graph as labelled."""
+        return tuple(position.adj), self._game(position)
+
+    def _game(self, position: GeographyPosition) -> _native.Geography:
         game = self.games.get(position.adj)
         if game is None:
             game = self.games[position.adj] = _native.Geography(list(position.adj))
-        return game.grundy(position.token, position.removed, max_nodes, max_seconds)
+        return game
 
 
 @register

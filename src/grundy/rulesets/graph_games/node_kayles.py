@@ -21,7 +21,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from grundy import _native
-from grundy.protocol import Citation, ImpartialRuleset, Move, NativeKernel, ParseError
+from grundy.protocol import (
+    Citation,
+    ImpartialRuleset,
+    Key,
+    Move,
+    NativeKernel,
+    NativeMemo,
+    ParseError,
+)
 from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
     Adjacency,
@@ -77,10 +85,17 @@ class NodeKaylesKernel:
     def grundy(
         self, position: KaylesPosition, max_nodes: int | None, max_seconds: float | None
     ) -> tuple[int | None, int]:
+        return self._game(position).grundy(playable(position), max_nodes, max_seconds)
+
+    def memo(self, position: KaylesPosition) -> tuple[Key, NativeMemo]:
+        """The graph's table of components, named by the graph as labelled."""
+        return tuple(position.adj), self._game(position)
+
+    def _game(self, position: KaylesPosition) -> _native.NodeKayles:
         game = self.games.get(position.adj)
         if game is None:
             game = self.games[position.adj] = _native.NodeKayles(list(position.adj))
-        return game.grundy(playable(position), max_nodes, max_seconds)
+        return game
 
 
 @register

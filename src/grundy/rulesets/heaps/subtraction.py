@@ -56,6 +56,10 @@ class SubtractionKernel:
             value ^= sequence[heap]
         return value, nodes
 
+    def memo(self, position: SubtractionPosition) -> None:
+        """None: a sequence takes one pass, linear in the heap size."""
+        return None
+
 
 @register
 class Subtraction(ImpartialRuleset[SubtractionPosition]):

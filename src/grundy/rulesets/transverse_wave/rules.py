@@ -22,7 +22,16 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from grundy import _native
-from grundy.protocol import Citation, ImpartialRuleset, Move, NativeKernel, ParseError, read_int
+from grundy.protocol import (
+    Citation,
+    ImpartialRuleset,
+    Key,
+    Move,
+    NativeKernel,
+    NativeMemo,
+    ParseError,
+    read_int,
+)
 from grundy.rulesets.drawing import GREEN, PURPLE, cell_grid
 from grundy.rulesets.registry import register
 
@@ -195,6 +204,10 @@ class GridKernel:
     ) -> tuple[int | None, int]:
         wave = self.to_wave(position)
         return self.game.grundy(wave.width, list(wave.rows), max_nodes, max_seconds)
+
+    def memo(self, position: Grid) -> tuple[Key, NativeMemo]:
+        """One table of reduced grids for every grid."""
+        return "reduced grids", self.game
 
 
 _SHORTHAND = re.compile(r"(?:(\d+):)?((?:\([\d,]*\))+)")

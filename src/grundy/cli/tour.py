@@ -14,8 +14,18 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from grundy.cli import Output
+from grundy.oracles import Counting, RulesetOracles, ValueOracles, identify_nimber, locate
+from grundy.oracles.winning_way import winning_way_nimber
 from grundy.protocol import Citation, PartizanRuleset
 from grundy.reductions import get as reduction
+from grundy.reductions.graph_contraction import hero_wins
+from grundy.reductions.misere_geography import (
+    arc_gadget_value,
+    gadget_claims,
+    misere_image,
+    tree_values,
+)
+from grundy.reductions.qsat_geography import Qbf, truth
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
 from grundy.rulesets.atropos.search import AtroposSolver, start_state
 from grundy.rulesets.formulas.avoid_true import AvoidTrue
@@ -23,7 +33,7 @@ from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
 from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
-from grundy.values import Game, format_nimber
+from grundy.values import Game, Outcome, format_nimber
 from grundy.values import parse as parse_game
 
 TW = "burke-ferland-teng-2021"  # seed 000_7d67923f02e8dd4e.txt
@@ -81,10 +91,13 @@ class Calculator:
         assert isinstance(ruleset, ImpartialRuleset), f"{name} is not impartial"
         return ruleset
 
-    def value(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
+    def nimber(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> int:
         if ruleset.name not in self.solvers:
             self.solvers[ruleset.name] = Solver(ruleset)
-        return format_nimber(self.solvers[ruleset.name].grundy(position))
+        return self.solvers[ruleset.name].grundy(position)
+
+    def value(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
+        return format_nimber(self.nimber(ruleset, position))
 
     def example(
         self, label: str, name: str, text: str, stated: str = "", source: str = ""
@@ -318,6 +331,52 @@ def superstars_and_quantum(calc: Calculator) -> Section:
     )
 
 
+def oracle_algorithms(calc: Calculator) -> Section:
+    nimbers = []
+    for name, text, stated, source in [
+        ("transverse-wave", "(01)(234)(035)", "*4", cite(TW, "Table 2")),
+        ("transverse-wave", "7:(01)(234)(035)", "*5", cite(TW, "Table 2")),
+    ]:
+        ruleset = calc.ruleset(name)
+        backing = RulesetOracles(ruleset)
+        oracles: Counting[Any] = Counting(backing)
+        found = identify_nimber(backing.position(ruleset.parse(text)), oracles)
+        k = calc.nimber(ruleset, ruleset.parse(text))
+        nimbers.append(Example(f"Algorithm 1: {name} {text}", "oracle", f"{name} {text}",
+                               format_nimber(found), stated, source))
+        nimbers.append(Example("  outcome queries (Thm 5.1.1: k + 1)", "oracle",
+                               f"{name} {text}", str(oracles.queries["outcome"]), str(k + 1),
+                               cite(FERLAND, "Thm 5.1.1")))  # @123500
+    locations = []
+    for text in ["{4|2}", "{8|-6}", "^"]:
+        game = parse_game(text)
+        counted: Counting[Game] = Counting(ValueOracles())
+        found_at = str(locate(game, counted))
+        stated = (f"confused with [{game.right_stop()}, {game.left_stop()}]"
+                  if game.left_stop() != game.right_stop()
+                  else f"infinitesimally close to {game.left_stop()}")
+        locations.append(Example(
+            f"Algorithm 2: {text} ({counted.queries['outcome']} outcome queries)", "oracle",
+            f"value {text}", found_at, stated, cite(FERLAND, "§2.3.3.2, Thm 5.1.2")))
+    return Section(
+        "Ferland's oracle algorithms",
+        cite(FERLAND, "Ch. 5"),  # @120500-131500
+        ["An algorithm in the three-oracle model sees no position: it asks the outcome of "
+         "a position, a position of a given value, and the sum of two positions "
+         "(grundy oracle RULESET POSITION).  Algorithm 1 (Thm 5.1.1) finds G = *k by asking "
+         "o(G + *j) for j = 0, 1, ...: exactly k + 1 outcome queries, the stated count "
+         "taking k from grundy's search.",
+         "Algorithm 2 (Thm 5.1.2) finds the number G is infinitesimally close to or its "
+         "confusion interval, whose ends the thesis gives as the stops R(G) and L(G) "
+         "(§2.3.3.2), by exponential search and bisection with s·↑ probes; its query count "
+         "is in the label (O(log |x| + p + log h) rounds of at most three queries, checked "
+         "on random games by the tests).  As printed its midpoints and its ↑ probes are "
+         "errata (docs/errata.md): the printed Step 3 never ends on ↑, which the corrected "
+         "algorithm locates."],
+        [*nimbers, *locations],
+    )
+
+
 def burke_thesis(calc: Calculator) -> Section:
     atropos = [  # L1184: the thesis reports 3, 4 and 7 first-player wins, 5 and 6 losses
         Example(f"Atropos, size {n}", "atropos", str(n),
@@ -380,6 +439,7 @@ def errata(calc: Calculator) -> Section:
 
 SECTIONS: list[Callable[[Calculator], Section]] = [
     table_2, move_example, avoid_true, nim, node_kayles, short_games, superstars_and_quantum,
+    oracle_algorithms,
     burke_thesis, errata,
 ]
 

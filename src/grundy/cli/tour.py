@@ -377,6 +377,61 @@ def oracle_algorithms(calc: Calculator) -> Section:
     )
 
 
+MISERE = "undirected-geography (misère)"
+
+
+def misere_outcome(calc: Calculator, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
+    calc.nimber(ruleset, position)  # creates the ruleset's solver
+    return calc.solvers[ruleset.name].misere_outcome(position).name
+
+
+def geography_oracles_and_misere(calc: Calculator) -> Section:
+    graph, directed = calc.ruleset("undirected-geography"), calc.ruleset("geography")
+    winning_way = []
+    for text in ["6;0-1,1-2,2-3,3-4,4-5;start=2"]:
+        nimber, queries, _ = winning_way_nimber(graph, graph.parse(text))
+        winning_way.append(Example(f"Thm 3.4.2, path (outcome queries: {queries})", graph.name, text,
+                                   format_nimber(nimber)))
+    tree_text = "6;0-1,0-2,0-3,3-4,3-5;start=0"
+    tree = graph.parse(tree_text)
+    tree_nimber, tree_misere = tree_values(tree.adj, tree.token, tree.removed)
+    gadgets = []
+    for text in ["2;0>1;start=0", "3;0>1,1>2;start=1"]:
+        source = directed.parse(text)
+        image = misere_image(source)
+        typed = graph.format(image)
+        gadgets.append(calc.example(f"HP: {text}, nimber at the start", graph.name, typed,
+                                    format_nimber(arc_gadget_value(source, source.token)),
+                                    cite(FERLAND, "Thm 3.5.1")))
+        gadgets.append(Example(f"HP: {text}, misère winner", MISERE, typed,
+                               misere_outcome(calc, graph, image),
+                               calc.solvers.setdefault(directed.name, Solver(directed))
+                               .outcome(source).name, cite(FERLAND, "Thm 3.5.1")))
+    [claim] = gadget_claims(directed.parse("1;;start=0"))
+    return Section(
+        "Geography: the winning way and misère play",
+        cite(FERLAND, "Thm 3.4.2, §3.5"),  # L479-509; @77611
+        ["Thm 3.4.2 finds the nimber of a game whose positions have at most two options "
+         "from outcome queries alone, following the one N-option (at most 2h + 1 queries "
+         "for height h; grundy oracle --winning-way).  Thm 3.5.1 sorts geography by whether "
+         "its nimber and its misère outcome are polynomial: on a tree (PP) both come from "
+         "a linear recursion; on Renault and Schmidt's arc-gadget graphs (HP) the thesis "
+         "gives the nimber at the start as *3, *2 or * by the start's arcs, and the misère "
+         "winner is the digraph's normal-play winner (the gadget is a reconstruction).",
+         "Erratum (docs/errata.md): claim (3) of §3.5 says an original vertex with no "
+         "gadget move left is a first-player win; its pendant leaf is the only move and "
+         "loses, so it is misère P."],
+        [*winning_way,
+         Example("PP: tree, nimber by recursion", graph.name, tree_text,
+                 format_nimber(tree_nimber)),
+         Example("PP: tree, misère by recursion", MISERE, tree_text, tree_misere.name),
+         *gadgets,
+         Example("§3.5 claim (3): vertex with no gadget move", MISERE,
+                 graph.format(claim.position), claim.found.name, claim.printed.name,
+                 cite(FERLAND, "§3.5"))],
+    )
+
+
 def burke_thesis(calc: Calculator) -> Section:
     atropos = [  # L1184: the thesis reports 3, 4 and 7 first-player wins, 5 and 6 losses
         Example(f"Atropos, size {n}", "atropos", str(n),
@@ -439,7 +494,7 @@ def errata(calc: Calculator) -> Section:
 
 SECTIONS: list[Callable[[Calculator], Section]] = [
     table_2, move_example, avoid_true, nim, node_kayles, short_games, superstars_and_quantum,
-    oracle_algorithms,
+    oracle_algorithms, geography_oracles_and_misere,
     burke_thesis, errata,
 ]
 

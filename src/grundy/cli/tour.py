@@ -33,6 +33,7 @@ from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
 from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
+from grundy.transforms.quantum import Quantum
 from grundy.values import Game, Outcome, format_nimber
 from grundy.values import parse as parse_game
 
@@ -91,10 +92,13 @@ class Calculator:
         assert isinstance(ruleset, ImpartialRuleset), f"{name} is not impartial"
         return ruleset
 
-    def nimber(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> int:
+    def solver(self, ruleset: ImpartialRuleset[Any]) -> Solver[Any]:
         if ruleset.name not in self.solvers:
             self.solvers[ruleset.name] = Solver(ruleset)
-        return self.solvers[ruleset.name].grundy(position)
+        return self.solvers[ruleset.name]
+
+    def nimber(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> int:
+        return self.solver(ruleset).grundy(position)
 
     def value(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
         return format_nimber(self.nimber(ruleset, position))
@@ -380,18 +384,10 @@ def oracle_algorithms(calc: Calculator) -> Section:
 MISERE = "undirected-geography (misère)"
 
 
-def misere_outcome(calc: Calculator, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
-    calc.nimber(ruleset, position)  # creates the ruleset's solver
-    return calc.solvers[ruleset.name].misere_outcome(position).name
-
-
 def geography_oracles_and_misere(calc: Calculator) -> Section:
     graph, directed = calc.ruleset("undirected-geography"), calc.ruleset("geography")
-    winning_way = []
-    for text in ["6;0-1,1-2,2-3,3-4,4-5;start=2"]:
-        nimber, queries, _ = winning_way_nimber(graph, graph.parse(text))
-        winning_way.append(Example(f"Thm 3.4.2, path (outcome queries: {queries})", graph.name, text,
-                                   format_nimber(nimber)))
+    path = "6;0-1,1-2,2-3,3-4,4-5;start=2"
+    nimber, queries, _ = winning_way_nimber(graph, graph.parse(path))
     tree_text = "6;0-1,0-2,0-3,3-4,3-5;start=0"
     tree = graph.parse(tree_text)
     tree_nimber, tree_misere = tree_values(tree.adj, tree.token, tree.removed)
@@ -404,9 +400,9 @@ def geography_oracles_and_misere(calc: Calculator) -> Section:
                                     format_nimber(arc_gadget_value(source, source.token)),
                                     cite(FERLAND, "Thm 3.5.1")))
         gadgets.append(Example(f"HP: {text}, misère winner", MISERE, typed,
-                               misere_outcome(calc, graph, image),
-                               calc.solvers.setdefault(directed.name, Solver(directed))
-                               .outcome(source).name, cite(FERLAND, "Thm 3.5.1")))
+                               calc.solver(graph).misere_outcome(image).name,
+                               calc.solver(directed).outcome(source).name,
+                               cite(FERLAND, "Thm 3.5.1")))
     [claim] = gadget_claims(directed.parse("1;;start=0"))
     return Section(
         "Geography: the winning way and misère play",
@@ -421,7 +417,8 @@ def geography_oracles_and_misere(calc: Calculator) -> Section:
          "Erratum (docs/errata.md): claim (3) of §3.5 says an original vertex with no "
          "gadget move left is a first-player win; its pendant leaf is the only move and "
          "loses, so it is misère P."],
-        [*winning_way,
+        [Example(f"Thm 3.4.2, path (outcome queries: {queries})", graph.name, path,
+                 format_nimber(nimber)),
          Example("PP: tree, nimber by recursion", graph.name, tree_text,
                  format_nimber(tree_nimber)),
          Example("PP: tree, misère by recursion", MISERE, tree_text, tree_misere.name),
@@ -429,6 +426,116 @@ def geography_oracles_and_misere(calc: Calculator) -> Section:
          Example("§3.5 claim (3): vertex with no gadget move", MISERE,
                  graph.format(claim.position), claim.found.name, claim.printed.name,
                  cite(FERLAND, "§3.5"))],
+    )
+
+
+def first_mover(outcome: Outcome) -> str:
+    """Who wins a formula game that True (Left) starts."""
+    return "True" if outcome in (Outcome.L, Outcome.N) else "False"
+
+
+def quantum_geography(calc: Calculator) -> Section:
+    graph = calc.ruleset("undirected-geography")
+    quantum = calc.ruleset("quantum(undirected-geography,2)")
+    assert isinstance(quantum, Quantum)
+    lift = reduction("quantum-undirected-geography-classical-start")
+    examples = []
+    for text in ["5;0-1,1-2,2-3,3-4,1-3;start=0", "6;0-1,0-2,1-2,2-3,3-4,4-5,1-4;start=0"]:
+        position = graph.parse(text)
+        start = lift.map_position(position)
+        examples.append(Example("Thm 6.2.1: quantum winner", quantum.name,
+                                quantum.format(start),
+                                calc.solver(quantum).outcome(start).name,
+                                calc.solver(graph).outcome(position).name,
+                                cite(FERLAND, "Thm 6.2.1")))
+        examples.append(Example("Lemmas 6.2.2-6.2.3: contraction strategy", quantum.name,
+                                quantum.format(start),
+                                "wins" if hero_wins(position, quantum) else "loses", "wins",
+                                cite(FERLAND, "Lemmas 6.2.2-6.2.3")))
+    return Section(
+        "Quantum undirected geography from a classical start",
+        cite(FERLAND, "§6.2.1"),  # @143494-148700
+        ["Thm 6.2.1: with superposed moves of width 2, undirected geography from a "
+         "classical start keeps its classical winner ('stated' is the classical outcome).  "
+         "The proof's strategy moves only classically and answers through a maximum "
+         "matching of a graph whose vertices it contracts (Lemmas 6.2.2-6.2.3); here it "
+         "plays for the classical winner against every answer of the opponent."],
+        examples,
+    )
+
+
+def qbf_and_quantum_partizan(calc: Calculator) -> Section:
+    tqbf = get("tqbf-game")
+    assert isinstance(tqbf, PartizanRuleset)
+
+    def solve(name: str, position: Any) -> Outcome:
+        ruleset = get(name)
+        assert isinstance(ruleset, PartizanRuleset)
+        outcome: Outcome = PartizanSolver(ruleset).outcome(position)
+        return outcome
+
+    def qbf(variables: int, clauses: Any, exists: Callable[[int], bool]) -> str:
+        return "True" if truth(Qbf(tuple(exists(k) for k in range(variables)), clauses)) \
+            else "False"
+
+    formulas = []
+    for name, text, theorem in [("phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "§6.4.1"),
+                                ("quantum-phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "Thm 6.4.1"),
+                                ("quantum-clause-selector-qbf", "2:(~x1|~x2)&(x1|x2)",
+                                 "Thm 6.4.4")]:
+        ruleset = get(name)
+        position = ruleset.parse(text)
+        formula = position[0]
+        if name.endswith("clause-selector-qbf"):  # satisfiable in True's literals alone
+            trues = sum(1 << k for k in range(0, formula.variables, 2))
+            stated = qbf(formula.variables,
+                         tuple((pos & trues, neg & trues) for pos, neg in formula.clauses),
+                         lambda k: True)
+        else:  # ∃x1 ∀x2 ... f; for the quantum game the thesis' Case Even Σ2
+            stated = qbf(formula.variables, formula.clauses, lambda k: k % 2 == 0)
+        formulas.append(Example(f"{theorem}: who wins", name, text,
+                                first_mover(solve(name, position)), stated,
+                                cite(FERLAND, theorem)))
+    for text in ["1:(x1)", "1:(x1)&(~x1)"]:
+        source = tqbf.parse(text)
+        image = reduction("tqbf-game->quantum-ko-qbf").map_position(source)
+        ko = get("quantum-ko-qbf")
+        formulas.append(Example(f"Thm 6.4.6: quantum KO on the lift of {text}", ko.name,
+                                ko.format(image), first_mover(solve(ko.name, image)),
+                                qbf(source.variables, source.clauses, lambda k: k % 2 == 0),
+                                cite(FERLAND, "Thm 6.4.6")))
+    kayles, snort = get("black-white-node-kayles"), get("snort")
+    quantum_kayles = get("quantum-bigraph-node-kayles")
+    graphs = []
+    hubs = reduction("bigraph-node-kayles->snort")
+    for text in ["3;1-2;black=0;white=1,2", "4;0-1,1-2,2-3;black=0,2;white=1,3"]:
+        source = kayles.parse(text)
+        image = hubs.map_position(source)
+        graphs.append(Example(f"Thm 6.4.19: Snort with hubs, {text}", snort.name,
+                              snort.format(image), solve(snort.name, image).name,
+                              solve(kayles.name, source).name, cite(FERLAND, "Thm 6.4.19")))
+    text = "4;0-1,1-2,2-3;black=0,2;white=1,3"
+    start = quantum_kayles.parse(text)
+    image = reduction("quantum-bigraph-node-kayles->quantum-snort").map_position(start)
+    graphs.append(Example("Thm 6.4.19, quantum", "quantum-snort",
+                          get("quantum-snort").format(image),
+                          solve("quantum-snort", image).name,
+                          solve(quantum_kayles.name, start).name, cite(FERLAND, "Thm 6.4.19")))
+    return Section(
+        "QBF games and quantum partizan games",
+        cite(FERLAND, "§6.4"),  # L1157-1436
+        ["True (Left) starts and wants the CNF true, False wants it false; 'stated' is the "
+         "formula's value as the theorem ties it to the winner, computed by brute force.  "
+         "Phantom-Move QBF is won by True iff ∃x1 ∀x2 ... f.  Erratum (docs/errata.md): "
+         "Thm 6.4.1 puts quantum Phantom-Move in Case Even at Σ2 (∃T ∀F f), but there True "
+         "has the phantom move and wins iff ∀F ∃T f: on T1 ≠ F1 True wins.  Thm 6.4.4: "
+         "quantum ClauseSelector is won by True iff f restricted to True's literals is "
+         "satisfiable.  Thm 6.4.6 lifts a formula to quantum KO (order of play corrected): "
+         "True wins iff the formula is true.",
+         "Thm 6.4.19: a hub next to each colour class turns Bigraph Node Kayles into Snort "
+         "('stated' is the Node Kayles outcome).  Erratum (docs/errata.md): only when no "
+         "edge joins one colour; 3;1-2;black=0;white=1,2 is P in Node Kayles, R in Snort."],
+        [*formulas, *graphs],
     )
 
 
@@ -494,7 +601,8 @@ def errata(calc: Calculator) -> Section:
 
 SECTIONS: list[Callable[[Calculator], Section]] = [
     table_2, move_example, avoid_true, nim, node_kayles, short_games, superstars_and_quantum,
-    oracle_algorithms, geography_oracles_and_misere,
+    oracle_algorithms, geography_oracles_and_misere, quantum_geography,
+    qbf_and_quantum_partizan,
     burke_thesis, errata,
 ]
 

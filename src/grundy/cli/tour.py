@@ -26,6 +26,7 @@ from grundy.reductions.misere_geography import (
     tree_values,
 )
 from grundy.reductions.qsat_geography import Qbf, truth
+from grundy.reductions.quantum_geography import classical_start
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
 from grundy.rulesets.atropos.search import AtroposSolver, start_state
 from grundy.rulesets.formulas.avoid_true import AvoidTrue
@@ -438,11 +439,10 @@ def quantum_geography(calc: Calculator) -> Section:
     graph = calc.ruleset("undirected-geography")
     quantum = calc.ruleset("quantum(undirected-geography,2)")
     assert isinstance(quantum, Quantum)
-    lift = reduction("quantum-undirected-geography-classical-start")
     examples = []
     for text in ["5;0-1,1-2,2-3,3-4,1-3;start=0", "6;0-1,0-2,1-2,2-3,3-4,4-5,1-4;start=0"]:
         position = graph.parse(text)
-        start = lift.map_position(position)
+        start = classical_start(position)  # quantum-undirected-geography-classical-start
         examples.append(Example("Thm 6.2.1: quantum winner", quantum.name,
                                 quantum.format(start),
                                 calc.solver(quantum).outcome(start).name,

@@ -365,7 +365,7 @@ def oracle_algorithms(calc: Calculator) -> Section:
             f"value {text}", found_at, stated, cite(FERLAND, "§2.3.3.2, Thm 5.1.2")))
     return Section(
         "Ferland's oracle algorithms",
-        cite(FERLAND, "Ch. 5"),  # @120500-131500
+        cite(FERLAND, "Ch. 5"),  # @120500-131500; Thms 5.1.1-5.1.2 at L821-825
         ["An algorithm in the three-oracle model sees no position: it asks the outcome of "
          "a position, a position of a given value, and the sum of two positions "
          "(grundy oracle RULESET POSITION).  Algorithm 1 (Thm 5.1.1) finds G = *k by asking "
@@ -407,7 +407,7 @@ def geography_oracles_and_misere(calc: Calculator) -> Section:
     [claim] = gadget_claims(directed.parse("1;;start=0"))
     return Section(
         "Geography: the winning way and misère play",
-        cite(FERLAND, "Thm 3.4.2, §3.5"),  # L479-509; @77611
+        cite(FERLAND, "Thm 3.4.2, §3.5"),  # L504 (Thm 3.4.2), L520 (Thm 3.5.1); @77611
         ["Thm 3.4.2 finds the nimber of a game whose positions have at most two options "
          "from outcome queries alone, following the one N-option (at most 2h + 1 queries "
          "for height h; grundy oracle --winning-way).  Thm 3.5.1 sorts geography by whether "
@@ -454,7 +454,7 @@ def quantum_geography(calc: Calculator) -> Section:
                                 cite(FERLAND, "Lemmas 6.2.2-6.2.3")))
     return Section(
         "Quantum undirected geography from a classical start",
-        cite(FERLAND, "§6.2.1"),  # @143494-148700
+        cite(FERLAND, "§6.2.1"),  # @143494-148700; Thm 6.2.1 at L951
         ["Thm 6.2.1: with superposed moves of width 2, undirected geography from a "
          "classical start keeps its classical winner ('stated' is the classical outcome).  "
          "The proof's strategy moves only classically and answers through a maximum "
@@ -479,24 +479,27 @@ def qbf_and_quantum_partizan(calc: Calculator) -> Section:
             else "False"
 
     formulas = []
-    for name, text, theorem in [("phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "§6.4.1"),
+    for name, text, theorem in [  # L1157-1192, L1195-1205 (Thm 6.4.1), L1215 (Thm 6.4.4)
+                                ("phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "§6.4.1"),
                                 ("quantum-phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "Thm 6.4.1"),
                                 ("quantum-clause-selector-qbf", "2:(~x1|~x2)&(x1|x2)",
                                  "Thm 6.4.4")]:
         ruleset = get(name)
         position = ruleset.parse(text)
         formula = position[0]
-        if name.endswith("clause-selector-qbf"):  # satisfiable in True's literals alone
+        if name.endswith("clause-selector-qbf"):
+            # the proof: drop clauses with some Fi and ¬Fi; True wins iff the rest are
+            # satisfiable by True's literals alone
             trues = sum(1 << k for k in range(0, formula.variables, 2))
             stated = qbf(formula.variables,
-                         tuple((pos & trues, neg & trues) for pos, neg in formula.clauses),
-                         lambda k: True)
-        else:  # ∃x1 ∀x2 ... f; for the quantum game the thesis' Case Even Σ2
+                         tuple((pos & trues, neg & trues) for pos, neg in formula.clauses
+                               if not pos & neg & ~trues), lambda k: True)
+        else:  # ∃x1 ∀x2 ... f; with two variables also Thm 6.4.1's Case Even Σ2, ∃T ∀F f
             stated = qbf(formula.variables, formula.clauses, lambda k: k % 2 == 0)
         formulas.append(Example(f"{theorem}: who wins", name, text,
                                 first_mover(solve(name, position)), stated,
                                 cite(FERLAND, theorem)))
-    for text in ["1:(x1)", "1:(x1)&(~x1)"]:
+    for text in ["1:(x1)", "1:(x1)&(~x1)"]:  # L1245-1270
         source = tqbf.parse(text)
         image = reduction("tqbf-game->quantum-ko-qbf").map_position(source)
         ko = get("quantum-ko-qbf")
@@ -507,7 +510,7 @@ def qbf_and_quantum_partizan(calc: Calculator) -> Section:
     kayles, snort = get("black-white-node-kayles"), get("snort")
     quantum_kayles = get("quantum-bigraph-node-kayles")
     graphs = []
-    hubs = reduction("bigraph-node-kayles->snort")
+    hubs = reduction("bigraph-node-kayles->snort")  # L1432-1436
     for text in ["3;1-2;black=0;white=1,2", "4;0-1,1-2,2-3;black=0,2;white=1,3"]:
         source = kayles.parse(text)
         image = hubs.map_position(source)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 
 import pytest
@@ -74,6 +75,21 @@ def test_algorithm_1_on_rulesets_agrees_with_the_search(ruleset: str, position: 
     nimber = identify_nimber(oracles.oracles.position(start), oracles)  # type: ignore[attr-defined]
     assert nimber == Solver(rules).grundy(start)  # type: ignore[arg-type]
     assert oracles.queries["outcome"] == nimber + 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["nim", "node-kayles", "transverse-wave", "undirected-geography"]),
+       st.integers(0, 2**32), st.integers(1, 6))
+def test_algorithm_1_on_random_positions_takes_k_plus_1_outcome_queries(
+    ruleset: str, seed: int, size: int
+) -> None:
+    rules = get(ruleset)
+    start = rules.random_position(random.Random(seed), size)
+    oracles = Counting(RulesetOracles(rules))
+    nimber = identify_nimber(oracles.oracles.position(start), oracles)  # type: ignore[attr-defined]
+    assert nimber == Solver(rules).grundy(start)  # type: ignore[arg-type]
+    assert oracles.queries["outcome"] == nimber + 1
+    assert oracles.queries["value"] == oracles.queries["sum"] == nimber
 
 
 def test_algorithm_1_refuses_a_game_that_is_no_small_nimber() -> None:

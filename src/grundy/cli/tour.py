@@ -14,8 +14,19 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from grundy.cli import Output
+from grundy.oracles import Counting, RulesetOracles, ValueOracles, identify_nimber, locate
+from grundy.oracles.winning_way import winning_way_nimber
 from grundy.protocol import Citation, PartizanRuleset
 from grundy.reductions import get as reduction
+from grundy.reductions.graph_contraction import hero_wins
+from grundy.reductions.misere_geography import (
+    arc_gadget_value,
+    gadget_claims,
+    misere_image,
+    tree_values,
+)
+from grundy.reductions.qsat_geography import Qbf, truth
+from grundy.reductions.quantum_geography import classical_start
 from grundy.rulesets import ImpartialRuleset, UnknownRulesetError, get
 from grundy.rulesets.atropos.search import AtroposSolver, start_state
 from grundy.rulesets.formulas.avoid_true import AvoidTrue
@@ -23,7 +34,8 @@ from grundy.rulesets.transverse_wave.rules import theorem_1_as_printed
 from grundy.search import Solver
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
-from grundy.values import Game, format_nimber
+from grundy.transforms.quantum import Quantum
+from grundy.values import Game, Outcome, format_nimber
 from grundy.values import parse as parse_game
 
 TW = "burke-ferland-teng-2021"  # seed 000_7d67923f02e8dd4e.txt
@@ -81,10 +93,16 @@ class Calculator:
         assert isinstance(ruleset, ImpartialRuleset), f"{name} is not impartial"
         return ruleset
 
-    def value(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
+    def solver(self, ruleset: ImpartialRuleset[Any]) -> Solver[Any]:
         if ruleset.name not in self.solvers:
             self.solvers[ruleset.name] = Solver(ruleset)
-        return format_nimber(self.solvers[ruleset.name].grundy(position))
+        return self.solvers[ruleset.name]
+
+    def nimber(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> int:
+        return self.solver(ruleset).grundy(position)
+
+    def value(self, ruleset: ImpartialRuleset[Any], position: Hashable) -> str:
+        return format_nimber(self.nimber(ruleset, position))
 
     def example(
         self, label: str, name: str, text: str, stated: str = "", source: str = ""
@@ -318,6 +336,212 @@ def superstars_and_quantum(calc: Calculator) -> Section:
     )
 
 
+def oracle_algorithms(calc: Calculator) -> Section:
+    nimbers = []
+    for name, text, stated, source in [
+        ("transverse-wave", "(01)(234)(035)", "*4", cite(TW, "Table 2")),
+        ("transverse-wave", "7:(01)(234)(035)", "*5", cite(TW, "Table 2")),
+    ]:
+        ruleset = calc.ruleset(name)
+        backing = RulesetOracles(ruleset)
+        oracles: Counting[Any] = Counting(backing)
+        found = identify_nimber(backing.position(ruleset.parse(text)), oracles)
+        k = calc.nimber(ruleset, ruleset.parse(text))
+        nimbers.append(Example(f"Algorithm 1: {name} {text}", "oracle", f"{name} {text}",
+                               format_nimber(found), stated, source))
+        nimbers.append(Example("  outcome queries (Thm 5.1.1: k + 1)", "oracle",
+                               f"{name} {text}", str(oracles.queries["outcome"]), str(k + 1),
+                               cite(FERLAND, "Thm 5.1.1")))  # @123500
+    locations = []
+    for text in ["{4|2}", "{8|-6}", "^"]:
+        game = parse_game(text)
+        counted: Counting[Game] = Counting(ValueOracles())
+        found_at = str(locate(game, counted))
+        stated = (f"confused with [{game.right_stop()}, {game.left_stop()}]"
+                  if game.left_stop() != game.right_stop()
+                  else f"infinitesimally close to {game.left_stop()}")
+        locations.append(Example(
+            f"Algorithm 2: {text} ({counted.queries['outcome']} outcome queries)", "oracle",
+            f"value {text}", found_at, stated, cite(FERLAND, "§2.3.3.2, Thm 5.1.2")))
+    return Section(
+        "Ferland's oracle algorithms",
+        cite(FERLAND, "Ch. 5"),  # @120500-131500; Thms 5.1.1-5.1.2 at L821-825
+        ["An algorithm in the three-oracle model sees no position: it asks the outcome of "
+         "a position, a position of a given value, and the sum of two positions "
+         "(grundy oracle RULESET POSITION).  Algorithm 1 (Thm 5.1.1) finds G = *k by asking "
+         "o(G + *j) for j = 0, 1, ...: exactly k + 1 outcome queries, the stated count "
+         "taking k from grundy's search.",
+         "Algorithm 2 (Thm 5.1.2) finds the number G is infinitesimally close to or its "
+         "confusion interval, whose ends the thesis gives as the stops R(G) and L(G) "
+         "(§2.3.3.2), by exponential search and bisection with s·↑ probes; its query count "
+         "is in the label (O(log |x| + p + log h) rounds of at most three queries, checked "
+         "on random games by the tests).  As printed its midpoints and its ↑ probes are "
+         "errata (docs/errata.md): the printed Step 3 never ends on ↑, which the corrected "
+         "algorithm locates."],
+        [*nimbers, *locations],
+    )
+
+
+MISERE = "undirected-geography (misère)"
+
+
+def geography_oracles_and_misere(calc: Calculator) -> Section:
+    graph, directed = calc.ruleset("undirected-geography"), calc.ruleset("geography")
+    path = "6;0-1,1-2,2-3,3-4,4-5;start=2"
+    nimber, queries, _ = winning_way_nimber(graph, graph.parse(path))
+    tree_text = "6;0-1,0-2,0-3,3-4,3-5;start=0"
+    tree = graph.parse(tree_text)
+    tree_nimber, tree_misere = tree_values(tree.adj, tree.token, tree.removed)
+    gadgets = []
+    for text in ["2;0>1;start=0", "3;0>1,1>2;start=1"]:
+        source = directed.parse(text)
+        image = misere_image(source)
+        typed = graph.format(image)
+        gadgets.append(calc.example(f"HP: {text}, nimber at the start", graph.name, typed,
+                                    format_nimber(arc_gadget_value(source, source.token)),
+                                    cite(FERLAND, "Thm 3.5.1")))
+        gadgets.append(Example(f"HP: {text}, misère winner", MISERE, typed,
+                               calc.solver(graph).misere_outcome(image).name,
+                               calc.solver(directed).outcome(source).name,
+                               cite(FERLAND, "Thm 3.5.1")))
+    [claim] = gadget_claims(directed.parse("1;;start=0"))
+    return Section(
+        "Geography: the winning way and misère play",
+        cite(FERLAND, "Thm 3.4.2, §3.5"),  # L504 (Thm 3.4.2), L520 (Thm 3.5.1); @77611
+        ["Thm 3.4.2 finds the nimber of a game whose positions have at most two options "
+         "from outcome queries alone, following the one N-option (at most 2h + 1 queries "
+         "for height h; grundy oracle --winning-way).  Thm 3.5.1 sorts geography by whether "
+         "its nimber and its misère outcome are polynomial: on a tree (PP) both come from "
+         "a linear recursion; on Renault and Schmidt's arc-gadget graphs (HP) the thesis "
+         "gives the nimber at the start as *3, *2 or * by the start's arcs, and the misère "
+         "winner is the digraph's normal-play winner (the gadget is a reconstruction).",
+         "Erratum (docs/errata.md): claim (3) of §3.5 says an original vertex with no "
+         "gadget move left is a first-player win; its pendant leaf is the only move and "
+         "loses, so it is misère P."],
+        [Example(f"Thm 3.4.2, path (outcome queries: {queries})", graph.name, path,
+                 format_nimber(nimber)),
+         Example("PP: tree, nimber by recursion", graph.name, tree_text,
+                 format_nimber(tree_nimber)),
+         Example("PP: tree, misère by recursion", MISERE, tree_text, tree_misere.name),
+         *gadgets,
+         Example("§3.5 claim (3): vertex with no gadget move", MISERE,
+                 graph.format(claim.position), claim.found.name, claim.printed.name,
+                 cite(FERLAND, "§3.5"))],
+    )
+
+
+def first_mover(outcome: Outcome) -> str:
+    """Who wins a formula game that True (Left) starts."""
+    return "True" if outcome in (Outcome.L, Outcome.N) else "False"
+
+
+def quantum_geography(calc: Calculator) -> Section:
+    graph = calc.ruleset("undirected-geography")
+    quantum = calc.ruleset("quantum(undirected-geography,2)")
+    assert isinstance(quantum, Quantum)
+    examples = []
+    for text in ["5;0-1,1-2,2-3,3-4,1-3;start=0", "6;0-1,0-2,1-2,2-3,3-4,4-5,1-4;start=0"]:
+        position = graph.parse(text)
+        start = classical_start(position)  # quantum-undirected-geography-classical-start
+        examples.append(Example("Thm 6.2.1: quantum winner", quantum.name,
+                                quantum.format(start),
+                                calc.solver(quantum).outcome(start).name,
+                                calc.solver(graph).outcome(position).name,
+                                cite(FERLAND, "Thm 6.2.1")))
+        examples.append(Example("Lemmas 6.2.2-6.2.3: contraction strategy", quantum.name,
+                                quantum.format(start),
+                                "wins" if hero_wins(position, quantum) else "loses", "wins",
+                                cite(FERLAND, "Lemmas 6.2.2-6.2.3")))
+    return Section(
+        "Quantum undirected geography from a classical start",
+        cite(FERLAND, "§6.2.1"),  # @143494-148700; Thm 6.2.1 at L951
+        ["Thm 6.2.1: with superposed moves of width 2, undirected geography from a "
+         "classical start keeps its classical winner ('stated' is the classical outcome).  "
+         "The proof's strategy moves only classically and answers through a maximum "
+         "matching of a graph whose vertices it contracts (Lemmas 6.2.2-6.2.3); here it "
+         "plays for the classical winner against every answer of the opponent."],
+        examples,
+    )
+
+
+def qbf_and_quantum_partizan(calc: Calculator) -> Section:
+    tqbf = get("tqbf-game")
+    assert isinstance(tqbf, PartizanRuleset)
+
+    def solve(name: str, position: Any) -> Outcome:
+        ruleset = get(name)
+        assert isinstance(ruleset, PartizanRuleset)
+        outcome: Outcome = PartizanSolver(ruleset).outcome(position)
+        return outcome
+
+    def qbf(variables: int, clauses: Any, exists: Callable[[int], bool]) -> str:
+        return "True" if truth(Qbf(tuple(exists(k) for k in range(variables)), clauses)) \
+            else "False"
+
+    formulas = []
+    for name, text, theorem in [  # L1157-1192, L1195-1205 (Thm 6.4.1), L1215 (Thm 6.4.4)
+                                ("phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "§6.4.1"),
+                                ("quantum-phantom-move-qbf", "2:(~x1|~x2)&(x1|x2)", "Thm 6.4.1"),
+                                ("quantum-clause-selector-qbf", "2:(~x1|~x2)&(x1|x2)",
+                                 "Thm 6.4.4")]:
+        ruleset = get(name)
+        position = ruleset.parse(text)
+        formula = position[0]
+        if name.endswith("clause-selector-qbf"):
+            # the proof: drop clauses with some Fi and ¬Fi; True wins iff the rest are
+            # satisfiable by True's literals alone
+            trues = sum(1 << k for k in range(0, formula.variables, 2))
+            stated = qbf(formula.variables,
+                         tuple((pos & trues, neg & trues) for pos, neg in formula.clauses
+                               if not pos & neg & ~trues), lambda k: True)
+        else:  # ∃x1 ∀x2 ... f; with two variables also Thm 6.4.1's Case Even Σ2, ∃T ∀F f
+            stated = qbf(formula.variables, formula.clauses, lambda k: k % 2 == 0)
+        formulas.append(Example(f"{theorem}: who wins", name, text,
+                                first_mover(solve(name, position)), stated,
+                                cite(FERLAND, theorem)))
+    for text in ["1:(x1)", "1:(x1)&(~x1)"]:  # L1245-1270
+        source = tqbf.parse(text)
+        image = reduction("tqbf-game->quantum-ko-qbf").map_position(source)
+        ko = get("quantum-ko-qbf")
+        formulas.append(Example(f"Thm 6.4.6: quantum KO on the lift of {text}", ko.name,
+                                ko.format(image), first_mover(solve(ko.name, image)),
+                                qbf(source.variables, source.clauses, lambda k: k % 2 == 0),
+                                cite(FERLAND, "Thm 6.4.6")))
+    kayles, snort = get("black-white-node-kayles"), get("snort")
+    quantum_kayles = get("quantum-bigraph-node-kayles")
+    graphs = []
+    hubs = reduction("bigraph-node-kayles->snort")  # L1432-1436
+    for text in ["3;1-2;black=0;white=1,2", "4;0-1,1-2,2-3;black=0,2;white=1,3"]:
+        source = kayles.parse(text)
+        image = hubs.map_position(source)
+        graphs.append(Example(f"Thm 6.4.19: Snort with hubs, {text}", snort.name,
+                              snort.format(image), solve(snort.name, image).name,
+                              solve(kayles.name, source).name, cite(FERLAND, "Thm 6.4.19")))
+    text = "4;0-1,1-2,2-3;black=0,2;white=1,3"
+    start = quantum_kayles.parse(text)
+    image = reduction("quantum-bigraph-node-kayles->quantum-snort").map_position(start)
+    graphs.append(Example("Thm 6.4.19, quantum", "quantum-snort",
+                          get("quantum-snort").format(image),
+                          solve("quantum-snort", image).name,
+                          solve(quantum_kayles.name, start).name, cite(FERLAND, "Thm 6.4.19")))
+    return Section(
+        "QBF games and quantum partizan games",
+        cite(FERLAND, "§6.4"),  # L1157-1436
+        ["True (Left) starts and wants the CNF true, False wants it false; 'stated' is the "
+         "formula's value as the theorem ties it to the winner, computed by brute force.  "
+         "Phantom-Move QBF is won by True iff ∃x1 ∀x2 ... f.  Erratum (docs/errata.md): "
+         "Thm 6.4.1 puts quantum Phantom-Move in Case Even at Σ2 (∃T ∀F f), but there True "
+         "has the phantom move and wins iff ∀F ∃T f: on T1 ≠ F1 True wins.  Thm 6.4.4: "
+         "quantum ClauseSelector is won by True iff f restricted to True's literals is "
+         "satisfiable.  Thm 6.4.6 lifts a formula to quantum KO (order of play corrected): "
+         "True wins iff the formula is true.",
+         "Thm 6.4.19: a hub next to each colour class turns Bigraph Node Kayles into Snort "
+         "('stated' is the Node Kayles outcome).  Erratum (docs/errata.md): only when no "
+         "edge joins one colour; 3;1-2;black=0;white=1,2 is P in Node Kayles, R in Snort."],
+        [*formulas, *graphs],
+    )
+
+
 def burke_thesis(calc: Calculator) -> Section:
     atropos = [  # L1184: the thesis reports 3, 4 and 7 first-player wins, 5 and 6 losses
         Example(f"Atropos, size {n}", "atropos", str(n),
@@ -380,6 +604,8 @@ def errata(calc: Calculator) -> Section:
 
 SECTIONS: list[Callable[[Calculator], Section]] = [
     table_2, move_example, avoid_true, nim, node_kayles, short_games, superstars_and_quantum,
+    oracle_algorithms, geography_oracles_and_misere, quantum_geography,
+    qbf_and_quantum_partizan,
     burke_thesis, errata,
 ]
 

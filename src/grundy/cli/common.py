@@ -227,13 +227,13 @@ def resolve(game: tuple[str, ...]) -> tuple[ImpartialRuleset[Any], Any]:
 
 @contextmanager
 def saving(path: str) -> Iterator[None]:
-    """Writing a picture to ``path``: a folder that does not exist, a file that may not be
-    written or a format the plotter cannot write is one line, never a traceback."""
+    """Writing a picture to ``path``: a format the plotter cannot write is one line, never
+    a traceback (a folder that does not exist or a file that may not be written is an
+    OSError, which ``GrundyGroup`` reports for every command)."""
     try:
         yield
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise CliError(f"cannot save {path}: {reason}") from None
+    except ValueError as error:
+        raise CliError(f"cannot save {path}: {error}; choose .png, .svg or .pdf") from None
 
 
 def emit_json(data: Any) -> None:

@@ -8,6 +8,8 @@ Facts from seed 001 Ch. 2 (``001_56c9c94dd1ec088e.wrapped.txt``) as listed in
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -350,3 +352,21 @@ def test_docstring_examples(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_values_interned_at_import_are_canonical_and_named() -> None:
+    """``import grundy.values`` interns a small cache of values (in a fresh interpreter,
+    so that nothing else has been built): exactly the quarters from −3 to 3, *, *2, ↑, ↓,
+    ↑*, ↓* and ±1, each a canonical form."""
+    script = """
+from fractions import Fraction
+from grundy.values.game import _TABLE, Game
+interned = set(_TABLE.values())
+star, up = Game.nimber(1), Game.up()
+named = {Game.number(Fraction(k, 4)) for k in range(-12, 13)} | {
+    star, Game.nimber(2), up, -up, up + star, -up + star, Game.of([Game.integer(1)],
+                                                                  [Game.integer(-1)])}
+assert interned == named, sorted(map(str, interned ^ named))
+assert all(Game.of(g.left, g.right) is g for g in interned)
+"""
+    subprocess.run([sys.executable, "-c", script], check=True)

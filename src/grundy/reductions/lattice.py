@@ -13,7 +13,7 @@ with a Sugiyama-style layered layout (``drawing.layered_layout``), no external t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape
 
 from grundy.reductions.registry import Kind, Reduction, all_reductions, get
 from grundy.reductions.verify import compose
@@ -126,7 +126,7 @@ class Lattice:
             body.append(
                 f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2" '
                 f'stroke-dasharray="{dash}" marker-end="url(#arrow-{kind})" class="arrow" '
-                f'data-kind="{kind}"><title>{escape(every)}</title></polyline>')
+                f'data-kind="{kind}"><title>{escape(every, quote=False)}</title></polyline>')
         for node, (x, y), (w, h) in zip(self.nodes, drawn.centres, sizes, strict=True):
             body.append(f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" '
                         f'height="{h:.1f}" rx="6" fill="{PAPER}" stroke="{INK}" class="node"/>')

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape
 
 from grundy.values.svg import INK as INK
 from grundy.values.svg import PAPER as PAPER
@@ -38,7 +38,7 @@ def clickable_circle(x: float, y: float, radius: float, label: str, fill: str, *
     """A labelled circle that the play page can click: the circle and its label both
     carry ``data-spot`` (the label), so the page pairs them by that id, never by
     coordinates."""
-    tag = f'data-spot="{escape(label, {chr(34): "&quot;"})}"'
+    tag = f'data-spot="{escape(label)}"'
     return [
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:g}" fill="{fill}" stroke="{INK}" '
         f'stroke-width="{stroke_width:g}" {tag}/>',

@@ -798,3 +798,18 @@ def _recognise_uptimal(game: Game) -> Uptimal | None:
         if m is not None:
             return (x, n, m)
     return None
+
+
+def _intern_small_values() -> None:
+    """Intern, once at import, the values every search keeps meeting: the quarters from
+    −3 to 3, *, *2, ↑, ↓, ↑*, ↓* and ±1.  Like a small-integer cache: a search's first values
+    are found built (and the code that builds games has run once when the clock of the
+    first search starts)."""
+    for q in range(-12, 13):
+        Game.number(Fraction(q, 4))
+    for n, m in ((0, 1), (0, 2), (1, 0), (-1, 0), (1, 1), (-1, 1)):
+        Game.uptimal_game(0, n, m)
+    Game.of([Game.integer(1)], [Game.integer(-1)])
+
+
+_intern_small_values()

@@ -4,7 +4,7 @@ rulesets' drawings (``grundy.rulesets.drawing``); imports nothing else of grundy
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 INK = "#222222"
 PAPER = "#ffffff"
@@ -18,7 +18,7 @@ def svg_document(width: float, height: float, body: Sequence[str], title: str = 
     )
     parts = [head]
     if title:
-        parts.append(f"<title>{escape(title)}</title>")
+        parts.append(f"<title>{escape(title, quote=False)}</title>")
     parts.append(f'<rect width="{width:g}" height="{height:g}" fill="{PAPER}"/>')
     parts.extend(body)
     parts.append("</svg>")
@@ -28,5 +28,5 @@ def svg_document(width: float, height: float, body: Sequence[str], title: str = 
 def text(x: float, y: float, label: str, size: int = 12, fill: str = INK) -> str:
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
-        f'text-anchor="middle" dominant-baseline="central">{escape(label)}</text>'
+        f'text-anchor="middle" dominant-baseline="central">{escape(label, quote=False)}</text>'
     )

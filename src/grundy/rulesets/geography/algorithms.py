@@ -26,8 +26,6 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from grundy.rulesets.graphs import Adjacency, neighbours_of, reachable, vertices
 
 if TYPE_CHECKING:  # the search package imports the rulesets: no import cycle at run time
@@ -42,6 +40,8 @@ def component(adj: Adjacency, token: int, removed: int) -> int:
 def maximum_matching(adj: Adjacency, part: int) -> dict[int, int]:
     """A maximum matching of the subgraph induced on ``part``, as a partner map
     (both directions).  Edmonds' blossom algorithm through networkx, O(n³)."""
+    import networkx as nx  # here, not at import: networkx is slow to import
+
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(vertices(part))
     graph.add_edges_from(

@@ -23,8 +23,6 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple, cast
 
-import networkx as nx
-
 from grundy.protocol import Citation, GrundyError, ImpartialRuleset, Move, ParseError
 from grundy.rulesets.graphs import (
     GEOGRAPHY_LIMITS,
@@ -51,6 +49,8 @@ class NimGPosition(NamedTuple):
 
 def bipartition(adj: Adjacency) -> tuple[int, int] | None:
     """The two colour classes (bitmasks) of a 2-colouring, or None if there is none."""
+    import networkx as nx  # here, not at import: networkx is slow to import
+
     graph: nx.Graph[int] = nx.Graph(edge_list(adj, directed=False))
     graph.add_nodes_from(range(len(adj)))
     try:
@@ -79,6 +79,8 @@ def flow_move(position: NimGPosition) -> int | None:
     if sides is None:
         raise GrundyError("black-white NimG needs a bipartite graph (no odd cycle)")
     black = sides[0]
+    import networkx as nx
+
     network: nx.DiGraph[int] = nx.DiGraph()
     source, sink = -1, -2
     network.add_nodes_from((source, sink))

@@ -18,12 +18,14 @@ a 3-connected planar graph has one embedding), not from the generator's bookkeep
 from __future__ import annotations
 
 import random
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from grundy.protocol import GrundyError
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import HashedAdjacency
+
+if TYPE_CHECKING:  # imported where used: networkx is slow to import
+    import networkx as nx
 
 Face = tuple[int, int, int]
 
@@ -54,6 +56,8 @@ def random_triangulation(rng: random.Random, n: int, flips: int | None = None) -
         faces -= {face, other}
         faces |= {(a, d, c), (d, b, c)}
         edges = (edges - {_edge(a, b)}) | {_edge(c, d)}
+    import networkx as nx
+
     graph: nx.Graph[int] = nx.Graph()
     graph.add_edges_from(edges)
     return graph
@@ -66,6 +70,8 @@ def _edge(a: int, b: int) -> tuple[int, int]:
 def dual_faces(triangulation: nx.Graph[int]) -> list[Face]:
     """The faces of a maximal planar graph, from networkx's planar embedding, each as its
     sorted vertex triple (in a fixed order)."""
+    import networkx as nx
+
     planar, embedding = nx.check_planarity(triangulation)
     if not planar or not isinstance(embedding, nx.PlanarEmbedding):
         raise GrundyError("the graph is not planar: a triangulated map must be")

@@ -191,12 +191,21 @@ def edge_list(adj: Adjacency, directed: bool) -> list[tuple[int, int]]:
     return [(a, a + 1 + b) for a, out in enumerate(adj) for b in vertices(out >> (a + 1))]
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _row_text(a: int, targets: int, offset: int, sep: str) -> str:
+    """The edges from ``a`` to ``offset + b`` for each b in ``targets``, as text (cached:
+    a census formats millions of small graphs, whose rows repeat)."""
+    return ",".join(f"{a}{sep}{offset + b}" for b in vertices(targets))
+
+
 def format_graph(
     n: int, adj: Adjacency, directed: bool, sections: Sequence[tuple[str, int]] = ()
 ) -> str:
     """Inverse of ``parse_graph``; sections whose vertex mask is empty are omitted."""
     sep = ">" if directed else "-"
-    edges = ",".join(f"{a}{sep}{b}" for a, b in edge_list(adj, directed))
+    rows = (_row_text(a, out, 0, sep) if directed else _row_text(a, out >> (a + 1), a + 1, sep)
+            for a, out in enumerate(adj))
+    edges = ",".join(row for row in rows if row)
     extras = "".join(
         f";{name}={','.join(map(str, vertices(mask)))}" for name, mask in sections if mask
     )

@@ -11,6 +11,7 @@ pub mod domineering;
 pub mod geography;
 pub mod heaps;
 pub mod hex;
+pub mod konane;
 pub mod memo;
 pub mod mex;
 pub mod node_kayles;

@@ -18,6 +18,7 @@ use crate::domineering;
 use crate::geography;
 use crate::heaps;
 use crate::hex;
+use crate::konane;
 use crate::node_kayles;
 use crate::tinted;
 use crate::transverse_wave;
@@ -535,6 +536,65 @@ impl Domineering {
     }
 }
 
+/// Konane boards of at most 64 cells, keeping the boards solved so far.
+#[pyclass(unsendable)]
+struct Konane(konane::Konane);
+
+#[pymethods]
+impl Konane {
+    #[new]
+    fn new() -> Self {
+        Konane(konane::Konane::new())
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `black` set
+    /// when cell (r, c) holds a black stone, Left's; of `white`, a white one, Right's).
+    #[pyo3(signature = (height, width, black, white, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        if height * width > konane::MAX_CELLS {
+            return Err(PyValueError::new_err(format!(
+                "konane kernel takes at most {} cells, got {height}x{width}",
+                konane::MAX_CELLS
+            )));
+        }
+        let cells = height * width;
+        if cells < 64 && (black | white) >> cells != 0 {
+            return Err(PyValueError::new_err(format!(
+                "a Konane stone lies past the board's {cells} cells (bit r * width + c is cell (r, c))"
+            )));
+        }
+        if black & white != 0 {
+            return Err(PyValueError::new_err(
+                "a Konane cell holds a black and a white stone: give each cell one colour",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Boards solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Snort, Col or black-white Node Kayles on one graph of at most 64 vertices, keeping
 /// the solved components.
 #[pyclass(unsendable)]
@@ -613,6 +673,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DOMINEERING_MAX_CELLS", domineering::MAX_CELLS)?;
     m.add_class::<GameStore>()?;
     m.add_class::<Domineering>()?;
+    m.add("KONANE_MAX_CELLS", konane::MAX_CELLS)?;
+    m.add_class::<Konane>()?;
     m.add("TINTED_MAX_VERTICES", tinted::MAX_VERTICES)?;
     m.add_class::<Tinted>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

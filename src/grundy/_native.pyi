@@ -12,6 +12,7 @@ __all__ = [
     "DOMINEERING_MAX_CELLS",
     "GEOGRAPHY_MAX_VERTICES",
     "HEX_MAX_SIDE",
+    "KONANE_MAX_CELLS",
     "NODE_KAYLES_MAX_VERTICES",
     "TINTED_MAX_VERTICES",
     "TRANSVERSE_WAVE_MAX_COLUMNS",
@@ -20,6 +21,7 @@ __all__ = [
     "GameStore",
     "Geography",
     "HexKernel",
+    "Konane",
     "NativePanic",
     "NodeKayles",
     "Tinted",
@@ -159,6 +161,32 @@ class Domineering:
     @property
     def table_size(self) -> int:
         """Regions solved so far."""
+
+KONANE_MAX_CELLS: int
+
+@final
+class Konane:
+    """Konane boards of at most KONANE_MAX_CELLS cells; solved boards and their canonical
+    values are kept between calls (ValueError for a bigger board, a stone off the board
+    or a cell of both colours)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        black: int,
+        white: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``black`` (``white``) is
+        set when cell (r, c) holds a black (white) stone: Left's (Right's)."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Boards solved so far."""
 
 TINTED_MAX_VERTICES: int
 

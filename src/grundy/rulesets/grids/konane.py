@@ -6,7 +6,7 @@ Ernst 1995, "Playing Konane mathematically" (*Games of No Chance*, MSRI 29); Hea
 proved it PSPACE-complete and seed 001 names it among the games shown universal
 (``001_56c9c94dd1ec088e.wrapped.txt`` L1538-1540).  Left plays the black stones ``x``,
 Right the white ``o``, as in CGSuite and cgt-tools.  Each stop along a line of jumps is
-a move of its own.
+a move of its own.  Boards of at most 64 cells are searched by a native kernel.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from grundy import _native
 from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.clobber import format_jump
 from grundy.rulesets.grids.stones import (
@@ -23,6 +24,38 @@ from grundy.rulesets.grids.stones import (
     rays,
 )
 from grundy.rulesets.registry import register
+from grundy.search.partizan import games_from_closure
+from grundy.values import Game
+
+
+class KonaneKernel:
+    """The native Konane search (``grundy._native.Konane``): the same moves, symmetries
+    and colour exchange as the Python ruleset, values in a native store of canonical
+    games."""
+
+    limit = f"boards of at most {_native.KONANE_MAX_CELLS} cells"
+
+    def __init__(self) -> None:
+        self.game = _native.Konane()
+        #: native id -> the same game as a Game
+        self.games: dict[int, Game] = {}
+
+    def fits(self, position: Stones) -> bool:
+        return position.rows * position.columns <= _native.KONANE_MAX_CELLS
+
+    def value(
+        self, position: Stones, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[Game | None, int]:
+        cells = position.cells
+        black = sum(1 << i for i, cell in enumerate(cells) if cell == "x")
+        white = sum(1 << i for i, cell in enumerate(cells) if cell == "o")
+        root, nodes = self.game.value(position.rows, position.columns, black, white,
+                                      max_nodes, max_seconds)
+        if root is None:
+            return None, nodes
+        if root not in self.games:
+            games_from_closure(self.game.closure(root), self.games)
+        return self.games[root], nodes
 
 
 @register
@@ -63,6 +96,9 @@ class Konane(StonesRuleset):
                     yield ((*divmod(start, w), *divmod(landing, w)),
                            position._replace(cells="".join(after)))
                     after[landing] = "."
+
+    def native_kernel(self) -> KonaneKernel:
+        return KonaneKernel()
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells of the game's checkerboard, two in five emptied."""

@@ -29,7 +29,7 @@ struct Board {
 
 /// `mask`'s cells on a `height` by `width` board under symmetry `s` (bit 4: transpose,
 /// bit 2: flip top-bottom, bit 1: mirror left-right).
-fn image(height: usize, width: usize, mask: u64, s: u8) -> u64 {
+pub(crate) fn image(height: usize, width: usize, mask: u64, s: u8) -> u64 {
     let (h, w) = if s & 4 != 0 {
         (width, height)
     } else {

@@ -4,6 +4,7 @@
 //! Every kernel is plain Rust (tested by `cargo test` without Python); `python.rs` wraps
 //! them for PyO3 when the `python` feature is on (maturin turns it on).
 
+pub mod amazons;
 pub mod atropos;
 pub mod budget;
 pub mod canonical;

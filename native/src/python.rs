@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use crate::amazons;
 use crate::atropos;
 use crate::budget::{Budget, Stop};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
@@ -536,6 +537,62 @@ impl Domineering {
     }
 }
 
+/// Amazons boards of at most 64 cells, keeping the regions solved so far.
+#[pyclass(unsendable)]
+struct Amazons(amazons::Amazons);
+
+#[pymethods]
+impl Amazons {
+    #[new]
+    fn new() -> Self {
+        Amazons(amazons::Amazons::new())
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `open` set
+    /// when cell (r, c) is not burnt; of `black`, when it holds a black amazon, Left's;
+    /// of `white`, a white one, Right's).
+    #[pyo3(signature = (height, width, open, black, white, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        open: u64,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        if height * width > amazons::MAX_CELLS {
+            return Err(PyValueError::new_err(format!(
+                "amazons kernel takes at most {} cells, got {height}x{width}",
+                amazons::MAX_CELLS
+            )));
+        }
+        if black & white != 0 || (black | white) & !open != 0 {
+            return Err(PyValueError::new_err(
+                "an Amazons cell holds two amazons or an amazon on a burnt cell: give each \
+                 open cell at most one amazon",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, open, black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Regions solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Konane boards of at most 64 cells, keeping the boards solved so far.
 #[pyclass(unsendable)]
 struct Konane(konane::Konane);
@@ -675,6 +732,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Domineering>()?;
     m.add("KONANE_MAX_CELLS", konane::MAX_CELLS)?;
     m.add_class::<Konane>()?;
+    m.add("AMAZONS_MAX_CELLS", amazons::MAX_CELLS)?;
+    m.add_class::<Amazons>()?;
     m.add("TINTED_MAX_VERTICES", tinted::MAX_VERTICES)?;
     m.add_class::<Tinted>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

@@ -20,42 +20,11 @@ from grundy.rulesets.grids.clobber import format_jump
 from grundy.rulesets.grids.stones import (
     ORTHOGONAL,
     Stones,
+    StonesKernel,
     StonesRuleset,
     rays,
 )
 from grundy.rulesets.registry import register
-from grundy.search.partizan import games_from_closure
-from grundy.values import Game
-
-
-class KonaneKernel:
-    """The native Konane search (``grundy._native.Konane``): the same moves, symmetries
-    and colour exchange as the Python ruleset, values in a native store of canonical
-    games."""
-
-    limit = f"boards of at most {_native.KONANE_MAX_CELLS} cells"
-
-    def __init__(self) -> None:
-        self.game = _native.Konane()
-        #: native id -> the same game as a Game
-        self.games: dict[int, Game] = {}
-
-    def fits(self, position: Stones) -> bool:
-        return position.rows * position.columns <= _native.KONANE_MAX_CELLS
-
-    def value(
-        self, position: Stones, max_nodes: int | None, max_seconds: float | None
-    ) -> tuple[Game | None, int]:
-        cells = position.cells
-        black = sum(1 << i for i, cell in enumerate(cells) if cell == "x")
-        white = sum(1 << i for i, cell in enumerate(cells) if cell == "o")
-        root, nodes = self.game.value(position.rows, position.columns, black, white,
-                                      max_nodes, max_seconds)
-        if root is None:
-            return None, nodes
-        if root not in self.games:
-            games_from_closure(self.game.closure(root), self.games)
-        return self.games[root], nodes
 
 
 @register
@@ -97,8 +66,10 @@ class Konane(StonesRuleset):
                            position._replace(cells="".join(after)))
                     after[landing] = "."
 
-    def native_kernel(self) -> KonaneKernel:
-        return KonaneKernel()
+    def native_kernel(self) -> StonesKernel:
+        """The native search (``grundy._native.Konane``): the same jumps, symmetries and
+        colour exchange on bitmasks of the black and the white stones."""
+        return StonesKernel(_native.Konane(), _native.KONANE_MAX_CELLS, ("x", "o"))
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells of the game's checkerboard, two in five emptied."""

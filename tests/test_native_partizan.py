@@ -289,7 +289,7 @@ def test_the_konane_kernel_refuses_bad_boards_in_one_line() -> None:
     game = _native.Konane()
     with pytest.raises(ValueError, match="at most 64 cells, got 5x13"):
         game.value(5, 13, 0, 0)
-    with pytest.raises(ValueError, match="stone lies past the board's 6 cells"):
+    with pytest.raises(ValueError, match="names cell 6, past its 6 cells"):
         game.value(2, 3, 1 << 6, 0)
     with pytest.raises(ValueError, match="a black and a white stone"):
         game.value(2, 3, 0b11, 0b10)
@@ -368,3 +368,5 @@ def test_amazons_engines_budgets_and_bad_boards() -> None:
         game.value(5, 13, 0, 0, 0)
     with pytest.raises(ValueError, match="an amazon on a burnt cell"):
         game.value(2, 3, 0b111110, 0b1, 0)
+    with pytest.raises(ValueError, match="names cell 7, past its 6 cells"):
+        game.value(2, 3, 0b10111111, 0b1, 0)

@@ -537,6 +537,24 @@ impl Domineering {
     }
 }
 
+/// Refuse a board of more than `max` cells, or `cells` naming a cell past its end (bit
+/// r * width + c is cell (r, c)).
+fn board_cells(game: &str, height: usize, width: usize, cells: u64, max: usize) -> PyResult<()> {
+    let size = height.checked_mul(width).filter(|&size| size <= max);
+    let Some(size) = size else {
+        return Err(PyValueError::new_err(format!(
+            "{game} kernel takes at most {max} cells, got {height}x{width}"
+        )));
+    };
+    if size < 64 && cells >> size != 0 {
+        return Err(PyValueError::new_err(format!(
+            "a {game} board names cell {}, past its {size} cells (bit r * width + c is cell (r, c))",
+            63 - cells.leading_zeros()
+        )));
+    }
+    Ok(())
+}
+
 /// Amazons boards of at most 64 cells, keeping the regions solved so far.
 #[pyclass(unsendable)]
 struct Amazons(amazons::Amazons);
@@ -564,12 +582,7 @@ impl Amazons {
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<(Option<Id>, u64)> {
-        if height * width > amazons::MAX_CELLS {
-            return Err(PyValueError::new_err(format!(
-                "amazons kernel takes at most {} cells, got {height}x{width}",
-                amazons::MAX_CELLS
-            )));
-        }
+        board_cells("amazons", height, width, open, amazons::MAX_CELLS)?;
         if black & white != 0 || (black | white) & !open != 0 {
             return Err(PyValueError::new_err(
                 "an Amazons cell holds two amazons or an amazon on a burnt cell: give each \
@@ -618,18 +631,7 @@ impl Konane {
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<(Option<Id>, u64)> {
-        if height * width > konane::MAX_CELLS {
-            return Err(PyValueError::new_err(format!(
-                "konane kernel takes at most {} cells, got {height}x{width}",
-                konane::MAX_CELLS
-            )));
-        }
-        let cells = height * width;
-        if cells < 64 && (black | white) >> cells != 0 {
-            return Err(PyValueError::new_err(format!(
-                "a Konane stone lies past the board's {cells} cells (bit r * width + c is cell (r, c))"
-            )));
-        }
+        board_cells("konane", height, width, black | white, konane::MAX_CELLS)?;
         if black & white != 0 {
             return Err(PyValueError::new_err(
                 "a Konane cell holds a black and a white stone: give each cell one colour",

@@ -105,6 +105,11 @@ WORKLOADS = [
     Workload("partizan amazons: small boards", "amazons",
              [classic(t) for t in ("x../..o", "x../.../..o", "x.../...o", "x..o/....")],
              2, ("cgt_py",)),
+    Workload("partizan konane, larger: 5x5 and 4x6 checkerboards with one hole", "konane",
+             [classic(t) for t in ("xoxox/oxoxo/xo.ox/oxoxo/xoxox",
+                                   "xoxoxo/ox.xox/xoxoxo/oxoxox")], 0, ("cgt_py",)),
+    Workload("partizan amazons, larger: 3x4 and 2x5 boards", "amazons",
+             [classic(t) for t in ("x..o/..../....", "x...o/.....")], 0, ("cgt_py",)),
 ]
 
 

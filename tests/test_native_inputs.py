@@ -120,6 +120,24 @@ def test_domineering(height: int, width: int, empty: int, root: int) -> None:
 
 
 @EXAMPLES
+@given(EDGES, EDGES, MASKS, MASKS, EDGES)
+def test_konane(height: int, width: int, black: int, white: int, root: int) -> None:
+    game = _native.Konane()
+    answers_or_one_line(lambda: game.value(height, width, black, white, max_nodes=NODES))
+    answers_or_one_line(lambda: game.closure(root))
+
+
+@EXAMPLES
+@given(EDGES, EDGES, MASKS, MASKS, MASKS, EDGES)
+def test_amazons(height: int, width: int, open_cells: int, black: int, white: int,
+                 root: int) -> None:
+    game = _native.Amazons()
+    answers_or_one_line(lambda: game.value(height, width, open_cells, black, white,
+                                           max_nodes=NODES))
+    answers_or_one_line(lambda: game.closure(root))
+
+
+@EXAMPLES
 @given(st.lists(st.tuples(st.sampled_from(["of", "number", "uptimal", "le", "add", "neg",
                                            "closure"]), st.lists(EDGES, min_size=4,
                                                                  max_size=4)), max_size=12))

@@ -15,11 +15,13 @@ from grundy import _native
 from grundy.protocol import GrundyError
 from grundy.rulesets import get
 from grundy.rulesets.grids.domineering import Board, DomineeringKernel
+from grundy.rulesets.grids.stones import Stones, StonesKernel
 from grundy.search.budget import Budget, BudgetExceeded
 from grundy.search.partizan import PartizanSolver, games_from_closure, naive_value
 from grundy.search.store import Store
 from grundy.values import Game
 from grundy.values.naive import LEAF, Tree, canonical
+from grundy.values.notation import parse
 
 trees = st.recursive(
     st.just(LEAF),
@@ -206,3 +208,165 @@ def test_cli_engine_option_reaches_the_partizan_solver(engine: str) -> None:
                                  "--max-nodes", "10"])
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert ("at most 64 cells" if engine == "native" else "node budget") in result.output
+
+
+# -- Konane ----------------------------------------------------------------------------
+KONANE = get("konane")
+
+
+def random_stones(rng: random.Random, max_cells: int) -> Stones:
+    """Any mix of stones and holes (not only the game's checkerboard), so that jumps run
+    in every direction, chains of jumps stop anywhere and both colours meet anywhere."""
+    rows = rng.randint(1, 4)
+    columns = rng.randint(1, max(1, max_cells // rows))
+    empty = rng.uniform(0.2, 0.6)
+    return Stones(rows, columns, "".join(
+        "." if rng.random() < empty else rng.choice("xo") for _ in range(rows * columns)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_konane_native_matches_python_and_naive(seed: int) -> None:
+    board = random_stones(random.Random(seed), 15)
+    native = PartizanSolver(KONANE, engine="native").value(board)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
+    assert native is PartizanSolver(KONANE, engine="python").value(board)
+    assert native is naive_value(KONANE, board)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_konane_native_matches_python_on_larger_boards_and_their_options(seed: int) -> None:
+    rng = random.Random(seed)
+    board = KONANE.random_position(rng, 20) if rng.random() < 0.5 else random_stones(rng, 20)
+    solver = PartizanSolver(KONANE, engine="native")  # one table for board and options
+    assert solver.value(board) is PartizanSolver(KONANE, engine="python").value(board)
+    for move in solver.move_values(board)[:4]:
+        assert move.value is PartizanSolver(KONANE, engine="python").value(move.position)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", "0"), (".", "0"), ("x", "0"), ("xo", "0"), ("x.o", "0"), ("xo.", "1"), (".xo", "-1"),
+    ("xo.o.", "1"), ("x/o/.", "1"), ("o/x/.", "-1"), (".xo.", "*"),
+])
+def test_konane_native_small_and_empty_boards(text: str, expected: str) -> None:
+    solver = PartizanSolver(KONANE, engine="native")
+    assert solver.value(KONANE.parse(text)) is parse(expected)
+    assert solver.budget.nodes > 0  # the kernel searched it
+
+
+@pytest.mark.parametrize("text", ["8x8", "1x64", "4x16"])
+def test_konane_largest_boards_are_native_and_one_cell_more_falls_back(text: str) -> None:
+    """64 cells take the kernel; 65 are refused in one line under engine="native" and
+    searched in Python under "auto" (sparse boards, so that Python is quick)."""
+    rows, columns = map(int, text.split("x"))
+    rng = random.Random(text)
+    cells = ["." if rng.random() < 0.75 else rng.choice("xo") for _ in range(rows * columns)]
+    board = Stones(rows, columns, "".join(cells))
+    native = PartizanSolver(KONANE, engine="native")
+    assert native.value(board) is PartizanSolver(KONANE, engine="python").value(board)
+    bigger = Stones(rows, columns + 1, "".join(
+        "".join(cells[r * columns:(r + 1) * columns]) + "." for r in range(rows)))
+    wide = bigger if rows > 1 else Stones(1, 65, board.cells + "x")
+    with pytest.raises(GrundyError, match="konane's native kernel takes boards of at most 64"):
+        PartizanSolver(KONANE, engine="native").value(wide)
+    auto = PartizanSolver(KONANE)
+    assert auto.value(wide) is PartizanSolver(KONANE, engine="python").value(wide)
+    assert isinstance(auto.kernel, StonesKernel) and auto.kernel.game.table_size == 0
+
+
+def test_konane_engines_and_budgets() -> None:
+    assert isinstance(PartizanSolver(KONANE).kernel, StonesKernel)
+    assert PartizanSolver(KONANE, engine="python").kernel is None
+    solver = PartizanSolver(KONANE, Budget(max_nodes=30), engine="native")
+    with pytest.raises(BudgetExceeded, match="after 30 positions"):
+        solver.value(KONANE.parse("xoxo/oxox/xo.o/oxox"))
+    kernel = solver.kernel
+    assert isinstance(kernel, StonesKernel) and kernel.game.table_size > 0  # kept
+
+
+def test_the_konane_kernel_refuses_bad_boards_in_one_line() -> None:
+    game = _native.Konane()
+    with pytest.raises(ValueError, match="at most 64 cells, got 5x13"):
+        game.value(5, 13, 0, 0)
+    with pytest.raises(ValueError, match="names cell 6, past its 6 cells"):
+        game.value(2, 3, 1 << 6, 0)
+    with pytest.raises(ValueError, match="a black and a white stone"):
+        game.value(2, 3, 0b11, 0b10)
+
+
+# -- Amazons ---------------------------------------------------------------------------
+AMAZONS = get("amazons")
+
+
+def random_amazons(rng: random.Random, max_cells: int) -> Stones:
+    """Burnt and free cells with one to three amazons of either colour anywhere."""
+    rows = rng.randint(1, 3)
+    columns = rng.randint(1, max(1, max_cells // rows))
+    cells = [rng.choice("...#") for _ in range(rows * columns)]
+    for _ in range(rng.randint(1, 3)):
+        cells[rng.randrange(len(cells))] = rng.choice("xo")
+    return Stones(rows, columns, "".join(cells))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32))
+def test_amazons_native_matches_python_and_naive(seed: int) -> None:
+    board = random_amazons(random.Random(seed), 8)
+    native = PartizanSolver(AMAZONS, engine="native").value(board)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
+    assert native is PartizanSolver(AMAZONS, engine="python").value(board)
+    assert native is naive_value(AMAZONS, board)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32))
+def test_amazons_native_matches_python_on_larger_boards_and_their_options(seed: int) -> None:
+    board = random_amazons(random.Random(seed), 13)
+    solver = PartizanSolver(AMAZONS, engine="native")  # one table for board and options
+    assert solver.value(board) is PartizanSolver(AMAZONS, engine="python").value(board)
+    for move in solver.move_values(board)[:4]:
+        assert move.value is PartizanSolver(AMAZONS, engine="python").value(move.position)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", "0"), ("#", "0"), ("...", "0"), ("x", "0"), ("x..", "2"), ("x.o", "*"),
+    ("x...o", "+-2"), ("x..#o.", "1"), ("o/./.", "-2"),
+])
+def test_amazons_native_small_and_empty_boards(text: str, expected: str) -> None:
+    assert PartizanSolver(AMAZONS, engine="native").value(AMAZONS.parse(text)) is parse(expected)
+
+
+@pytest.mark.parametrize("text", ["8x8", "1x64", "4x16"])
+def test_amazons_largest_boards_are_native_and_one_cell_more_falls_back(text: str) -> None:
+    """64 cells take the kernel, 65 Python under "auto" (mostly burnt boards, so that
+    Python is quick); the regions spread over the whole board."""
+    rows, columns = map(int, text.split("x"))
+    rng = random.Random(text)
+    cells = ["." if rng.random() < 0.12 else "#" for _ in range(rows * columns)]
+    cells[0], cells[-1], cells[len(cells) // 2] = "x", "o", "x"
+    cells[1] = "."
+    board = Stones(rows, columns, "".join(cells))
+    native = PartizanSolver(AMAZONS, engine="native")
+    assert native.value(board) is PartizanSolver(AMAZONS, engine="python").value(board)
+    wide = Stones(rows, columns + 1, "".join(
+        "".join(cells[r * columns:(r + 1) * columns]) + "." for r in range(rows)))
+    with pytest.raises(GrundyError, match="amazons's native kernel takes boards of at most 64"):
+        PartizanSolver(AMAZONS, engine="native").value(wide)
+    auto = PartizanSolver(AMAZONS)
+    assert auto.value(wide) is PartizanSolver(AMAZONS, engine="python").value(wide)
+    assert isinstance(auto.kernel, StonesKernel) and auto.kernel.game.table_size == 0
+
+
+def test_amazons_engines_budgets_and_bad_boards() -> None:
+    assert PartizanSolver(AMAZONS, engine="python").kernel is None
+    solver = PartizanSolver(AMAZONS, Budget(max_nodes=30), engine="native")
+    with pytest.raises(BudgetExceeded, match="after 30 positions"):
+        solver.value(AMAZONS.parse("x..o/...."))
+    game = _native.Amazons()
+    with pytest.raises(ValueError, match="at most 64 cells, got 5x13"):
+        game.value(5, 13, 0, 0, 0)
+    with pytest.raises(ValueError, match="an amazon on a burnt cell"):
+        game.value(2, 3, 0b111110, 0b1, 0)
+    with pytest.raises(ValueError, match="names cell 7, past its 6 cells"):
+        game.value(2, 3, 0b10111111, 0b1, 0)

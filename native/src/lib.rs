@@ -4,6 +4,7 @@
 //! Every kernel is plain Rust (tested by `cargo test` without Python); `python.rs` wraps
 //! them for PyO3 when the `python` feature is on (maturin turns it on).
 
+pub mod amazons;
 pub mod atropos;
 pub mod budget;
 pub mod canonical;
@@ -11,6 +12,7 @@ pub mod domineering;
 pub mod geography;
 pub mod heaps;
 pub mod hex;
+pub mod konane;
 pub mod memo;
 pub mod mex;
 pub mod node_kayles;

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use crate::amazons;
 use crate::atropos;
 use crate::budget::{Budget, Stop};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
@@ -18,6 +19,7 @@ use crate::domineering;
 use crate::geography;
 use crate::heaps;
 use crate::hex;
+use crate::konane;
 use crate::node_kayles;
 use crate::tinted;
 use crate::transverse_wave;
@@ -535,6 +537,123 @@ impl Domineering {
     }
 }
 
+/// Refuse a board of more than `max` cells, or `cells` naming a cell past its end (bit
+/// r * width + c is cell (r, c)).
+fn board_cells(game: &str, height: usize, width: usize, cells: u64, max: usize) -> PyResult<()> {
+    let size = height.checked_mul(width).filter(|&size| size <= max);
+    let Some(size) = size else {
+        return Err(PyValueError::new_err(format!(
+            "{game} kernel takes at most {max} cells, got {height}x{width}"
+        )));
+    };
+    if size < 64 && cells >> size != 0 {
+        return Err(PyValueError::new_err(format!(
+            "a {game} board names cell {}, past its {size} cells (bit r * width + c is cell (r, c))",
+            63 - cells.leading_zeros()
+        )));
+    }
+    Ok(())
+}
+
+/// Amazons boards of at most 64 cells, keeping the regions solved so far.
+#[pyclass(unsendable)]
+struct Amazons(amazons::Amazons);
+
+#[pymethods]
+impl Amazons {
+    #[new]
+    fn new() -> Self {
+        Amazons(amazons::Amazons::new())
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `open` set
+    /// when cell (r, c) is not burnt; of `black`, when it holds a black amazon, Left's;
+    /// of `white`, a white one, Right's).
+    #[pyo3(signature = (height, width, open, black, white, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        open: u64,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        board_cells("amazons", height, width, open, amazons::MAX_CELLS)?;
+        if black & white != 0 || (black | white) & !open != 0 {
+            return Err(PyValueError::new_err(
+                "an Amazons cell holds two amazons or an amazon on a burnt cell: give each \
+                 open cell at most one amazon",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, open, black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Regions solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
+/// Konane boards of at most 64 cells, keeping the boards solved so far.
+#[pyclass(unsendable)]
+struct Konane(konane::Konane);
+
+#[pymethods]
+impl Konane {
+    #[new]
+    fn new() -> Self {
+        Konane(konane::Konane::new())
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `black` set
+    /// when cell (r, c) holds a black stone, Left's; of `white`, a white one, Right's).
+    #[pyo3(signature = (height, width, black, white, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        board_cells("konane", height, width, black | white, konane::MAX_CELLS)?;
+        if black & white != 0 {
+            return Err(PyValueError::new_err(
+                "a Konane cell holds a black and a white stone: give each cell one colour",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Boards solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Snort, Col or black-white Node Kayles on one graph of at most 64 vertices, keeping
 /// the solved components.
 #[pyclass(unsendable)]
@@ -613,6 +732,10 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DOMINEERING_MAX_CELLS", domineering::MAX_CELLS)?;
     m.add_class::<GameStore>()?;
     m.add_class::<Domineering>()?;
+    m.add("KONANE_MAX_CELLS", konane::MAX_CELLS)?;
+    m.add_class::<Konane>()?;
+    m.add("AMAZONS_MAX_CELLS", amazons::MAX_CELLS)?;
+    m.add_class::<Amazons>()?;
     m.add("TINTED_MAX_VERTICES", tinted::MAX_VERTICES)?;
     m.add_class::<Tinted>()?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

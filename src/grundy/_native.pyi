@@ -9,17 +9,21 @@ raised as they are.  A Rust panic is raised as ``NativePanic``, never a crash.
 from typing import Self, TypeAlias, final
 
 __all__ = [
+    "AMAZONS_MAX_CELLS",
     "DOMINEERING_MAX_CELLS",
     "GEOGRAPHY_MAX_VERTICES",
     "HEX_MAX_SIDE",
+    "KONANE_MAX_CELLS",
     "NODE_KAYLES_MAX_VERTICES",
     "TINTED_MAX_VERTICES",
     "TRANSVERSE_WAVE_MAX_COLUMNS",
+    "Amazons",
     "AtroposKernel",
     "Domineering",
     "GameStore",
     "Geography",
     "HexKernel",
+    "Konane",
     "NativePanic",
     "NodeKayles",
     "Tinted",
@@ -159,6 +163,60 @@ class Domineering:
     @property
     def table_size(self) -> int:
         """Regions solved so far."""
+
+AMAZONS_MAX_CELLS: int
+
+@final
+class Amazons:
+    """Amazons boards of at most AMAZONS_MAX_CELLS cells; solved regions and their
+    canonical values are kept between calls (ValueError for a bigger board or an amazon
+    on a burnt or doubly taken cell)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        open: int,
+        black: int,
+        white: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``open`` is set when cell
+        (r, c) is not burnt, of ``black`` (``white``) when it holds a black (white)
+        amazon: Left's (Right's)."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Regions solved so far."""
+
+KONANE_MAX_CELLS: int
+
+@final
+class Konane:
+    """Konane boards of at most KONANE_MAX_CELLS cells; solved boards and their canonical
+    values are kept between calls (ValueError for a bigger board, a stone off the board
+    or a cell of both colours)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        black: int,
+        white: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``black`` (``white``) is
+        set when cell (r, c) holds a black (white) stone: Left's (Right's)."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Boards solved so far."""
 
 TINTED_MAX_VERTICES: int
 

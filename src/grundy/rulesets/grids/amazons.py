@@ -7,7 +7,8 @@ PSPACE-complete (cited by seed 001, ``001_56c9c94dd1ec088e.wrapped.txt`` L1625).
 names it as a black-white game that is not numeric (``003_b9b71f74cb16b358.txt`` L43).
 Left plays the black amazons ``x``, Right the white ``o``, ``#`` is a burnt cell, as in
 CGSuite and cgt-tools.  Regions of cells connected by king steps are independent, and a
-region without an amazon is dead.
+region without an amazon is dead.  Boards of at most 64 cells are searched by a native
+kernel.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import cast
 
+from grundy import _native
 from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.stones import (
     KING,
     Stones,
+    StonesKernel,
     StonesRuleset,
     groups,
     keep_only,
@@ -80,6 +83,12 @@ class Amazons(StonesRuleset):
         if len(live) == 1 and len(live[0]) == len(position.cells) - position.cells.count("#"):
             return (position,)
         return [keep_only(position, group, "#") for group in live]
+
+    def native_kernel(self) -> StonesKernel:
+        """The native search (``grundy._native.Amazons``): the same moves, regions,
+        symmetries and colour exchange on bitmasks of the unburnt cells and of each
+        player's amazons."""
+        return StonesKernel(_native.Amazons(), _native.AMAZONS_MAX_CELLS, ("xo.", "x", "o"))
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """At most ``size`` cells (and never more than 6), one or two amazons."""

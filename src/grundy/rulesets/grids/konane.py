@@ -6,7 +6,7 @@ Ernst 1995, "Playing Konane mathematically" (*Games of No Chance*, MSRI 29); Hea
 proved it PSPACE-complete and seed 001 names it among the games shown universal
 (``001_56c9c94dd1ec088e.wrapped.txt`` L1538-1540).  Left plays the black stones ``x``,
 Right the white ``o``, as in CGSuite and cgt-tools.  Each stop along a line of jumps is
-a move of its own.
+a move of its own.  Boards of at most 64 cells are searched by a native kernel.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from grundy import _native
 from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.clobber import format_jump
 from grundy.rulesets.grids.stones import (
     ORTHOGONAL,
     Stones,
+    StonesKernel,
     StonesRuleset,
     rays,
 )
@@ -63,6 +65,11 @@ class Konane(StonesRuleset):
                     yield ((*divmod(start, w), *divmod(landing, w)),
                            position._replace(cells="".join(after)))
                     after[landing] = "."
+
+    def native_kernel(self) -> StonesKernel:
+        """The native search (``grundy._native.Konane``): the same jumps, symmetries and
+        colour exchange on bitmasks of the black and the white stones."""
+        return StonesKernel(_native.Konane(), _native.KONANE_MAX_CELLS, ("x", "o"))
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells of the game's checkerboard, two in five emptied."""

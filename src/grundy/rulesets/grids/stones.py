@@ -13,8 +13,11 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple
 
+from grundy import _native
 from grundy.protocol import ParseError, PartizanRuleset
 from grundy.rulesets.drawing import INK, PAPER, svg_document, text
+from grundy.search.partizan import games_from_closure
+from grundy.values import Game
 
 #: The largest board parsed: rows * columns.
 MAX_CELLS = 400
@@ -164,6 +167,38 @@ def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
                         f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>')
     return svg_document(2 * margin + cell * position.columns,
                         2 * margin + cell * position.rows, body, title)
+
+
+class StonesKernel:
+    """A native search of boards of stones (``grundy._native.Konane`` or ``Amazons``),
+    values in its own store of canonical games kept between calls.  The board goes to
+    it as bitmasks, one per entry of ``letters`` (bit ``r * columns + c`` set when cell
+    (r, c) holds one of those letters)."""
+
+    def __init__(self, game: _native.Konane | _native.Amazons, max_cells: int,
+                 letters: tuple[str, ...]) -> None:
+        self.game, self.max_cells, self.letters = game, max_cells, letters
+        #: ``game.value`` (height, width, one mask per entry of ``letters``, budgets)
+        self.search: Callable[..., tuple[int | None, int]] = game.value
+        self.limit = f"boards of at most {max_cells} cells"
+        #: native id -> the same game as a Game
+        self.games: dict[int, Game] = {}
+
+    def fits(self, position: Stones) -> bool:
+        return position.rows * position.columns <= self.max_cells
+
+    def value(
+        self, position: Stones, max_nodes: int | None, max_seconds: float | None
+    ) -> tuple[Game | None, int]:
+        masks = [sum(1 << i for i, cell in enumerate(position.cells) if cell in letters)
+                 for letters in self.letters]
+        root, nodes = self.search(position.rows, position.columns, *masks, max_nodes,
+                                  max_seconds)
+        if root is None:
+            return None, nodes
+        if root not in self.games:
+            games_from_closure(self.game.closure(root), self.games)
+        return self.games[root], nodes
 
 
 class StonesRuleset(PartizanRuleset[Stones]):

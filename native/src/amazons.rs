@@ -11,11 +11,10 @@
 //! and of the eight images with the colours exchanged, which stand for the conjugate
 //! (value negated), as the Python ruleset's `signed_key` does.
 
-use hashbrown::HashMap;
-
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
 use crate::konane::image;
+use crate::symmetric::{Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -34,7 +33,7 @@ const STEPS: [(isize, isize); 8] = [
 
 /// A region cropped to the bounding box of its unburnt cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Region {
+pub(crate) struct Region {
     height: u8,
     width: u8,
     open: u64,
@@ -185,10 +184,27 @@ impl Region {
 /// Amazons values, keeping the regions solved so far and their canonical games.
 pub struct Amazons {
     pub store: Store,
-    /// least image -> the value of the region that image stands for
-    table: HashMap<Region, Id>,
-    /// literal region -> its value, a cheap first look before the images
-    seen: HashMap<Region, Id>,
+    tables: Tables<Region>,
+}
+
+impl Symmetric for Amazons {
+    type Position = Region;
+
+    fn tables(&mut self) -> &mut Tables<Region> {
+        &mut self.tables
+    }
+
+    fn store(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    fn key(position: &Region) -> (Region, bool) {
+        position.key()
+    }
+
+    fn by_options(&mut self, key: &Region, budget: &mut Budget) -> Result<Id, Stop> {
+        self.expand(key, budget)
+    }
 }
 
 impl Default for Amazons {
@@ -201,14 +217,13 @@ impl Amazons {
     pub fn new() -> Self {
         Amazons {
             store: Store::new(),
-            table: HashMap::new(),
-            seen: HashMap::new(),
+            tables: Tables::default(),
         }
     }
 
     /// Regions solved so far.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.tables.size()
     }
 
     /// The value of a `height` by `width` board whose unburnt cells are `open`, with
@@ -245,34 +260,10 @@ impl Amazons {
         board.split(&mut parts);
         let mut total = Store::ZERO;
         for part in &parts {
-            let value = self.region(part, budget)?;
+            let value = self.solve(part, budget)?;
             total = self.store.add(total, value);
         }
         Ok(total)
-    }
-
-    /// The value of one live region.
-    fn region(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
-        if let Some(&value) = self.seen.get(region) {
-            return Ok(value);
-        }
-        let (key, conjugate) = region.key();
-        let value = match self.table.get(&key) {
-            Some(&value) => value,
-            None => {
-                budget.tick()?;
-                let value = self.expand(&key, budget)?;
-                self.table.insert(key, value);
-                value
-            }
-        };
-        let value = if conjugate {
-            self.store.neg(value)
-        } else {
-            value
-        };
-        self.seen.insert(*region, value);
-        Ok(value)
     }
 
     /// {values after each black move | values after each white move}.

@@ -10,17 +10,16 @@
 //! ruleset's `signed_key` does.  Konane does not fall apart into a sum (a jump may land
 //! anywhere empty), so the whole board is one game.
 
-use hashbrown::HashMap;
-
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
+use crate::symmetric::{Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
 
 /// A board: its shape and the cells of each colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Board {
+pub(crate) struct Board {
     height: u8,
     width: u8,
     black: u64,
@@ -114,10 +113,27 @@ impl Board {
 /// Konane values, keeping the boards solved so far and their canonical games.
 pub struct Konane {
     pub store: Store,
-    /// least image -> the value of the board that image stands for
-    table: HashMap<Board, Id>,
-    /// literal board -> its value, a cheap first look before the images
-    seen: HashMap<Board, Id>,
+    tables: Tables<Board>,
+}
+
+impl Symmetric for Konane {
+    type Position = Board;
+
+    fn tables(&mut self) -> &mut Tables<Board> {
+        &mut self.tables
+    }
+
+    fn store(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    fn key(position: &Board) -> (Board, bool) {
+        position.key()
+    }
+
+    fn by_options(&mut self, key: &Board, budget: &mut Budget) -> Result<Id, Stop> {
+        self.expand(key, budget)
+    }
 }
 
 impl Default for Konane {
@@ -130,14 +146,13 @@ impl Konane {
     pub fn new() -> Self {
         Konane {
             store: Store::new(),
-            table: HashMap::new(),
-            seen: HashMap::new(),
+            tables: Tables::default(),
         }
     }
 
     /// Boards solved so far.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.tables.size()
     }
 
     /// The value of a `height` by `width` board with black (Left's) stones on `black`
@@ -159,7 +174,7 @@ impl Konane {
             (1 << cells) - 1
         };
         assert!((black | white) & !on_board == 0, "a stone off the board");
-        self.board(
+        self.solve(
             &Board {
                 height: height as u8,
                 width: width as u8,
@@ -168,29 +183,6 @@ impl Konane {
             },
             budget,
         )
-    }
-
-    fn board(&mut self, board: &Board, budget: &mut Budget) -> Result<Id, Stop> {
-        if let Some(&value) = self.seen.get(board) {
-            return Ok(value);
-        }
-        let (key, conjugate) = board.key();
-        let value = match self.table.get(&key) {
-            Some(&value) => value,
-            None => {
-                budget.tick()?;
-                let value = self.expand(&key, budget)?;
-                self.table.insert(key, value);
-                value
-            }
-        };
-        let value = if conjugate {
-            self.store.neg(value)
-        } else {
-            value
-        };
-        self.seen.insert(*board, value);
-        Ok(value)
     }
 
     /// {values after each black jump | values after each white jump}.
@@ -212,7 +204,7 @@ impl Konane {
                 white,
                 ..*board
             };
-            sides[usize::from(i >= count)].push(self.board(&child, budget)?);
+            sides[usize::from(i >= count)].push(self.solve(&child, budget)?);
         }
         let [lefts, rights] = sides;
         Ok(self.store.of(lefts, rights))

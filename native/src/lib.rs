@@ -16,6 +16,7 @@ pub mod konane;
 pub mod memo;
 pub mod mex;
 pub mod node_kayles;
+pub mod symmetric;
 pub mod tinted;
 pub mod transverse_wave;
 

@@ -272,9 +272,9 @@ impl Transpositions for Table {
 
 /// States nearer the root than this go to the shared table, and are marked busy while a
 /// thread searches them; deeper ones go to each thread's own table.  Locking the shared
-/// table costs more than an expansion (n = 7: sharing every state, two threads together
-/// took 1.7x the time of one, for the same states), and deep subtrees are small enough
-/// to be searched twice now and then (n = 7: 26% more states, shared up to depth 12).
+/// table costs more than an expansion (n = 7: sharing every state, two threads used 1.7x
+/// the CPU time of one and were no faster), and deep subtrees are small enough to be
+/// searched twice now and then (n = 7: 24% more states expanded, shared up to depth 12).
 pub const BUSY_DEPTH: usize = 12;
 
 /// One lock-striped part of a `SharedTable`: its results and the states being searched

@@ -27,6 +27,15 @@ def test_outcome_from_the_start() -> None:
     assert run("outcome", "3", "--unrestricted").output.startswith("N:")
 
 
+def test_outcome_on_two_threads_is_the_same() -> None:
+    one = json.loads(run("outcome", "6", "--json").output)
+    two = json.loads(run("outcome", "6", "--threads", "2", "--json").output)
+    assert two["player_to_move_wins"] is one["player_to_move_wins"] is False
+    assert run("outcome", "6", "--threads", "2", "--max-nodes", "100").exit_code == 3
+    both = run("outcome", "4", "--threads", "2", "--workers", "2")
+    assert both.exit_code != 0 and "do not combine" in both.output
+
+
 def test_outcome_budget_and_store(tmp_path: Path) -> None:
     result = run("outcome", "6", "--max-nodes", "100")
     assert result.exit_code == 3 and "node budget" in result.output

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from grundy import _native
@@ -117,3 +117,43 @@ def test_the_split_solver_finds_a_winning_first_move() -> None:
     u, x = result.winning_move
     g = geometry(4)
     assert not AtroposSolver(4).wins(play(g, start_state(4), u, x, True))
+
+
+@pytest.mark.parametrize("restricted", [True, False])
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 12), st.integers(2, 3), st.randoms(use_true_random=False))
+def test_threads_sharing_one_table_agree_with_one_thread_and_python(
+    restricted: bool, n: int, moves: int, threads: int, rng: random.Random
+) -> None:
+    assume(restricted or n <= 5)  # unrestricted n = 6 takes seconds a state
+    state = random_state(rng, n, moves, restricted)
+    one = AtroposSolver(n, restricted, engine="native")
+    shared = AtroposSolver(n, restricted, engine="native", threads=threads)
+    won = shared.wins(state)
+    assert won is one.wins(state)
+    if n <= 5:
+        assert won is AtroposSolver(n, restricted, engine="python").wins(state)
+    move = shared.winning_move(state)
+    assert (move is None) is not won
+    if move is not None:  # a winning move leaves the opponent lost, by the single thread too
+        assert not one.wins(play(geometry(n), state, *move, restricted))
+
+
+@pytest.mark.parametrize(("n", "restricted"), [(n, r) for n in range(1, 8) for r in (True, False)
+                                               if r or n <= 5])
+def test_threads_agree_from_the_start(n: int, restricted: bool) -> None:
+    start = start_state(n, restricted)
+    one = AtroposSolver(n, restricted, engine="native").wins(start)
+    assert AtroposSolver(n, restricted, engine="native", threads=2).wins(start) is one
+
+
+def test_budgets_stop_every_thread() -> None:
+    budget = Budget(max_nodes=500)
+    with pytest.raises(BudgetExceeded, match="500 positions"):
+        AtroposSolver(6, budget=budget, engine="native", threads=2).wins(start_state(6))
+    assert 501 <= budget.nodes <= 2 * 501  # each thread stops at its own limit
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        AtroposSolver(7, budget=Budget(max_seconds=0.01), engine="native",
+                      threads=2).wins(start_state(7))
+    with pytest.raises(ValueError, match="1 to 64 threads; got 0"):
+        AtroposSolver(4, engine="native", threads=0)

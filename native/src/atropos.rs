@@ -11,6 +11,9 @@
 //! The board's geometry (neighbours, triangles through each circle, the 36 symmetries of
 //! board and colours) comes from Python, so both engines play on the same tables.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
 use hashbrown::HashMap;
 
 use crate::budget::{Budget, Stop};
@@ -18,6 +21,8 @@ use crate::budget::{Budget, Stop};
 /// Circles up to 64 (boards up to n = 10), triangles up to 128 (n = 9).
 pub const MAX_CIRCLES: usize = 64;
 pub const MAX_TRIANGLES: usize = 128;
+/// At most this many search threads (the machine's cores are the useful limit).
+pub const MAX_THREADS: usize = 64;
 
 /// An abstract state; `forbidden` holds 4 bits per circle, `single` 2 bits per triangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -200,6 +205,27 @@ impl Geometry {
     }
 }
 
+/// What the search needs of a transposition table: the single-threaded `Table`, or a
+/// `SharedTable` seen from one of several threads (which also marks the states near the
+/// root being searched, so the other threads try other moves first, and carries the stop
+/// flag).  `depth` is the state's distance from the search's root.
+pub trait Transpositions {
+    /// True when several threads search (then `busy`, `enter`, `leave` and `stopped` work).
+    const SHARED: bool = false;
+    fn get(&self, state: &State, depth: usize) -> Option<bool>;
+    fn insert(&mut self, state: State, won: bool, depth: usize);
+    /// Is another thread searching this state?
+    fn busy(&self, _state: &State) -> bool {
+        false
+    }
+    fn enter(&self, _state: &State) {}
+    fn leave(&self, _state: &State) {}
+    /// Has another thread finished (or stopped) the search?
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
 /// A transposition table of bounded size: when the current generation is full it becomes
 /// the old one (the older one is dropped), so recent results survive and memory is bounded.
 pub struct Table {
@@ -217,8 +243,18 @@ impl Table {
         }
     }
 
+    pub fn len(&self) -> usize {
+        self.current.len() + self.old.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Transpositions for Table {
     #[inline]
-    fn get(&self, state: &State) -> Option<bool> {
+    fn get(&self, state: &State, _depth: usize) -> Option<bool> {
         self.current
             .get(state)
             .or_else(|| self.old.get(state))
@@ -226,19 +262,144 @@ impl Table {
     }
 
     #[inline]
-    fn insert(&mut self, state: State, won: bool) {
+    fn insert(&mut self, state: State, won: bool, _depth: usize) {
         if self.current.len() >= self.capacity {
             self.old = std::mem::take(&mut self.current);
         }
         self.current.insert(state, won);
     }
+}
+
+/// States nearer the root than this go to the shared table, and are marked busy while a
+/// thread searches them; deeper ones go to each thread's own table.  Locking the shared
+/// table costs more than an expansion (n = 7: sharing every state, two threads used 1.7x
+/// the CPU time of one and were no faster), and deep subtrees are small enough to be
+/// searched twice now and then (n = 7: 24% more states expanded, shared up to depth 12).
+pub const BUSY_DEPTH: usize = 12;
+
+/// One lock-striped part of a `SharedTable`: its results and the states being searched
+/// (with how many threads search each).
+struct Shard {
+    table: Table,
+    busy: HashMap<State, u32>,
+}
+
+/// The tables of a threaded search: for states near the root, `SHARDS` tables behind their
+/// own locks, chosen by the state's hash; for deeper ones, one table per thread (each of
+/// a share of the capacity).  All are kept between searches.
+pub struct SharedTable {
+    shards: Vec<Padded>,
+    own: Vec<Mutex<Table>>,
+    stop: AtomicBool,
+}
+
+const SHARDS: usize = 64;
+
+/// A shard on cache lines of its own, so that threads locking neighbouring shards do not
+/// contend for one line.
+#[repr(align(128))]
+struct Padded(Mutex<Shard>);
+
+impl SharedTable {
+    pub fn new(capacity: usize, threads: usize) -> Self {
+        let threads = threads.max(1);
+        let shards = (0..SHARDS)
+            .map(|_| {
+                Padded(Mutex::new(Shard {
+                    table: Table::new(capacity / SHARDS),
+                    busy: HashMap::new(),
+                }))
+            })
+            .collect();
+        SharedTable {
+            shards,
+            own: (0..threads)
+                .map(|_| Mutex::new(Table::new(capacity / threads)))
+                .collect(),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    fn shard(&self, state: &State) -> MutexGuard<'_, Shard> {
+        // A mix of the fields of its own, so the shard's map (hashing the state with its own
+        // hasher) sees all its hash bits vary.
+        let mixed = [state.uncoloured, state.candidates]
+            .iter()
+            .chain(&state.forbidden)
+            .chain(&state.single)
+            .fold(0u64, |h, &x| {
+                (h.rotate_left(23) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            });
+        // A thread that panicked holding a lock left a consistent map (inserts are whole):
+        // the panic itself is reported by the scope, so a poisoned lock is simply taken.
+        self.shards[(mixed >> 58) as usize % SHARDS]
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 
     pub fn len(&self) -> usize {
-        self.current.len() + self.old.len()
+        self.shards
+            .iter()
+            .map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).table.len())
+            .chain(
+                self.own
+                    .iter()
+                    .map(|t| t.lock().unwrap_or_else(|p| p.into_inner()).len()),
+            )
+            .sum()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// One thread's view of a `SharedTable`: the shared part and its own table.
+struct Shared<'a>(&'a SharedTable, &'a mut Table);
+
+impl Transpositions for Shared<'_> {
+    const SHARED: bool = true;
+
+    #[inline]
+    fn get(&self, state: &State, depth: usize) -> Option<bool> {
+        if depth < BUSY_DEPTH {
+            self.0.shard(state).table.get(state, depth)
+        } else {
+            self.1.get(state, depth)
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, state: State, won: bool, depth: usize) {
+        if depth < BUSY_DEPTH {
+            self.0.shard(&state).table.insert(state, won, depth);
+        } else {
+            self.1.insert(state, won, depth);
+        }
+    }
+
+    fn busy(&self, state: &State) -> bool {
+        self.0.shard(state).busy.contains_key(state)
+    }
+
+    fn enter(&self, state: &State) {
+        *self.0.shard(state).busy.entry(*state).or_insert(0) += 1;
+    }
+
+    fn leave(&self, state: &State) {
+        let mut shard = self.0.shard(state);
+        if let Some(count) = shard.busy.get_mut(state) {
+            *count -= 1;
+            if *count == 0 {
+                shard.busy.remove(state);
+            }
+        }
+    }
+
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.0.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -253,10 +414,89 @@ pub fn wins(
     root: State,
     budget: &mut Budget,
 ) -> Result<bool, Stop> {
+    search(geometry, table, root, budget)
+}
+
+/// `wins` on as many threads as `table` has (`SharedTable::new`).  Every thread runs the
+/// same search, sharing the results near the root; there, a thread that meets a reply
+/// (other than the first) another thread is searching tries its other replies first and
+/// comes back to it at the end, by when it is usually solved (Weill 1996's ABDADA
+/// scheme).  The calling thread keeps `budget` (its node and time limits and interrupt
+/// hook); the others have the same limits, each counting its own expansions.  The first
+/// thread to finish or stop stops the others; the result is that thread's, and the
+/// budget's node count is the sum over threads.
+pub fn wins_threaded(
+    geometry: &Geometry,
+    table: &SharedTable,
+    root: State,
+    budget: &mut Budget,
+    limits: (Option<u64>, Option<f64>),
+) -> Result<bool, Stop> {
+    table.stop.store(false, Ordering::Relaxed);
+    let first: Mutex<Option<Result<bool, Stop>>> = Mutex::new(None);
+    let finish = |result: Result<bool, Stop>| {
+        let mut first = first.lock().unwrap_or_else(|p| p.into_inner());
+        if first.is_none()
+            && !(result == Err(Stop::Interrupted) && table.stop.load(Ordering::Relaxed))
+        {
+            *first = Some(result);
+        }
+        table.stop.store(true, Ordering::Relaxed);
+    };
+    let own = |thread: usize| table.own[thread].lock().unwrap_or_else(|p| p.into_inner());
+    let helpers = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..table.own.len())
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut never = || false;
+                    let mut budget = Budget::new(limits.0, limits.1, &mut never);
+                    let mut view = Shared(table, &mut own(thread));
+                    finish(search(geometry, &mut view, root, &mut budget));
+                    budget.nodes
+                })
+            })
+            .collect();
+        finish(search(
+            geometry,
+            &mut Shared(table, &mut own(0)),
+            root,
+            budget,
+        ));
+        helpers
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .sum::<u64>()
+    });
+    budget.nodes += helpers;
+    for shard in &table.shards {
+        shard
+            .0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .busy
+            .clear();
+    }
+    first
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .expect("the stop flag is set only after a result is kept")
+}
+
+fn search<T: Transpositions>(
+    geometry: &Geometry,
+    table: &mut T,
+    root: State,
+    budget: &mut Budget,
+) -> Result<bool, Stop> {
     struct Frame {
         key: State,
         children: Vec<State>,
         next: usize,
+        /// Children from `first_pass` on were put off because another thread had them.
+        first_pass: usize,
     }
     let key_of = |state: &State, depth: usize| {
         if depth < SYMMETRY_DEPTH {
@@ -265,9 +505,9 @@ pub fn wins(
             *state
         }
     };
-    let open = |state: State, depth: usize, table: &Table| -> Result<Frame, bool> {
+    let open = |state: State, depth: usize, table: &T| -> Result<Frame, bool> {
         let key = key_of(&state, depth);
-        if let Some(known) = table.get(&key) {
+        if let Some(known) = table.get(&key, depth) {
             return Err(known);
         }
         let mut children: Vec<State> = geometry
@@ -279,21 +519,32 @@ pub fn wins(
         children.sort_by_cached_key(|child| geometry.safe_moves(child).count());
         if children
             .iter()
-            .any(|child| table.get(&key_of(child, depth + 1)) == Some(false))
+            .any(|child| table.get(&key_of(child, depth + 1), depth + 1) == Some(false))
         {
             return Err(true);
         }
         Ok(Frame {
             key,
+            first_pass: children.len(),
             children,
             next: 0,
         })
+    };
+    let tick = |budget: &mut Budget, table: &T| {
+        budget.tick()?;
+        if T::SHARED && table.stopped() {
+            return Err(Stop::Interrupted);
+        }
+        Ok(())
     };
     let mut stack: Vec<Frame> = Vec::new();
     let mut answer = match open(root, 0, table) {
         Err(known) => return Ok(known),
         Ok(frame) => {
-            budget.tick()?;
+            tick(budget, table)?;
+            if T::SHARED {
+                table.enter(&frame.key);
+            }
             stack.push(frame);
             None
         }
@@ -312,7 +563,10 @@ pub fn wins(
         if let Some(won) = won {
             let key = frame.key;
             stack.pop();
-            table.insert(key, won);
+            if T::SHARED && depth < BUSY_DEPTH {
+                table.leave(&key);
+            }
+            table.insert(key, won, depth);
             if stack.is_empty() {
                 return Ok(won);
             }
@@ -321,10 +575,22 @@ pub fn wins(
         }
         let child = frame.children[frame.next];
         frame.next += 1;
+        if T::SHARED
+            && frame.next > 1
+            && frame.next <= frame.first_pass
+            && depth + 1 < BUSY_DEPTH
+            && table.busy(&key_of(&child, depth + 1))
+        {
+            frame.children.push(child);
+            continue;
+        }
         match open(child, depth + 1, table) {
             Err(known) => answer = Some(known),
             Ok(child_frame) => {
-                budget.tick()?;
+                tick(budget, table)?;
+                if T::SHARED && depth + 1 < BUSY_DEPTH {
+                    table.enter(&child_frame.key);
+                }
                 stack.push(child_frame);
             }
         }
@@ -450,5 +716,83 @@ mod tests {
         let mut never = || false;
         let mut budget = Budget::new(Some(10), None, &mut never);
         assert_eq!(wins(&g, &mut table, start, &mut budget), Err(Stop::Nodes));
+    }
+
+    fn threaded(g: &Geometry, table: &SharedTable, state: State) -> bool {
+        unlimited(|b| wins_threaded(g, table, state, b, (None, None))).unwrap()
+    }
+
+    #[test]
+    fn threads_sharing_a_table_agree_with_one_thread() {
+        for restricted in [true, false] {
+            for n in 1..=5 {
+                let (g, start) = geometry(n, restricted);
+                for threads in [2, 3] {
+                    let table = SharedTable::new(1 << 20, threads);
+                    let answer = threaded(&g, &table, start);
+                    assert_eq!(answer, first_player_wins(n, restricted), "n = {n}");
+                    // Asked again, the root is answered from the shared table.
+                    assert_eq!(threaded(&g, &table, start), answer);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threads_agree_on_random_mid_game_states() {
+        let (g, start) = geometry(5, true);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize % below
+        };
+        for _ in 0..40 {
+            let mut state = start;
+            for _ in 0..random(8) {
+                let moves: Vec<_> = g.safe_moves(&state).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let (u, x) = moves[random(moves.len())];
+                state = g.play(&state, u, x);
+            }
+            let mut table = Table::new(1 << 16);
+            let single = unlimited(|b| wins(&g, &mut table, state, b)).unwrap();
+            let shared = SharedTable::new(1 << 16, 2);
+            assert_eq!(threaded(&g, &shared, state), single);
+        }
+    }
+
+    #[test]
+    fn a_tiny_shared_table_gives_the_same_answers() {
+        let (g, start) = geometry(4, true);
+        let table = SharedTable::new(8, 2);
+        assert!(threaded(&g, &table, start));
+        // Two generations of at most one entry per shard, of four per thread's own table.
+        assert!(table.len() <= 2 * SHARDS + 2 * 2 * 4);
+    }
+
+    #[test]
+    fn the_budget_stops_every_thread() {
+        let (g, start) = geometry(5, true);
+        let table = SharedTable::new(1 << 20, 2);
+        let mut never = || false;
+        let mut budget = Budget::new(Some(10), None, &mut never);
+        let limits = (Some(10), None);
+        let stopped = wins_threaded(&g, &table, start, &mut budget, limits);
+        assert_eq!(stopped, Err(Stop::Nodes));
+        assert!(budget.nodes <= 2 * 11);
+        let mut always = || true;
+        let mut budget = Budget::new(None, None, &mut always);
+        let stopped = wins_threaded(&g, &table, start, &mut budget, (None, None));
+        assert_eq!(stopped, Err(Stop::Interrupted));
+        // The stopped searches left nothing marked busy, and the table still answers.
+        assert!(table
+            .shards
+            .iter()
+            .all(|s| s.0.lock().unwrap().busy.is_empty()));
+        assert!(!threaded(&g, &table, start));
     }
 }

@@ -115,24 +115,37 @@ fn octal_sequence(
 type Limbs = (u64, [u64; 4], [u64; 4], u64);
 
 /// The Atropos win/loss kernel of one board size and rule, with its transposition table
-/// (kept between calls, bounded by `capacity` entries per generation).
+/// (kept between calls, bounded by `capacity` entries per generation), searching on
+/// `threads` threads (one: the single-threaded search; more share one table).
 #[pyclass(module = "grundy._native")]
 struct AtroposKernel {
     geometry: atropos::Geometry,
-    table: atropos::Table,
+    table: AtroposTable,
+}
+
+enum AtroposTable {
+    Single(atropos::Table),
+    Shared(atropos::SharedTable),
 }
 
 #[pymethods]
 impl AtroposKernel {
     #[new]
-    #[pyo3(signature = (neighbours, at, symmetries, restricted, capacity=1 << 24))]
+    #[pyo3(signature = (neighbours, at, symmetries, restricted, capacity=1 << 24, threads=1))]
     fn new(
         neighbours: Vec<u64>,
         at: Vec<Vec<(u8, i8, i8)>>,
         symmetries: Vec<(Vec<u8>, Vec<u8>, [u8; 4])>,
         restricted: bool,
         capacity: usize,
+        threads: usize,
     ) -> PyResult<Self> {
+        if !(1..=atropos::MAX_THREADS).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "the Atropos kernel runs on 1 to {} threads; got {threads}",
+                atropos::MAX_THREADS
+            )));
+        }
         let symmetries = symmetries
             .into_iter()
             .map(|(cells, triangles, colours)| atropos::Symmetry {
@@ -143,10 +156,12 @@ impl AtroposKernel {
             .collect();
         let geometry = atropos::Geometry::new(neighbours, at, symmetries, restricted)
             .map_err(PyValueError::new_err)?;
-        Ok(AtroposKernel {
-            geometry,
-            table: atropos::Table::new(capacity),
-        })
+        let table = if threads == 1 {
+            AtroposTable::Single(atropos::Table::new(capacity))
+        } else {
+            AtroposTable::Shared(atropos::SharedTable::new(capacity, threads))
+        };
+        Ok(AtroposKernel { geometry, table })
     }
 
     /// Does the player to move win from this state?  (None if a budget stopped it.)
@@ -171,15 +186,23 @@ impl AtroposKernel {
             forbidden,
             single,
         };
-        let (geometry, table) = (&self.geometry, &mut self.table);
-        budgeted(py, max_nodes, max_seconds, |b| {
-            atropos::wins(geometry, table, root, b)
-        })
+        let geometry = &self.geometry;
+        match &mut self.table {
+            AtroposTable::Single(table) => budgeted(py, max_nodes, max_seconds, |b| {
+                atropos::wins(geometry, table, root, b)
+            }),
+            AtroposTable::Shared(table) => budgeted(py, max_nodes, max_seconds, |b| {
+                atropos::wins_threaded(geometry, table, root, b, (max_nodes, max_seconds))
+            }),
+        }
     }
 
     /// Entries in the transposition table.
     fn __len__(&self) -> usize {
-        self.table.len()
+        match &self.table {
+            AtroposTable::Single(table) => table.len(),
+            AtroposTable::Shared(table) => table.len(),
+        }
     }
 }
 

@@ -276,7 +276,10 @@ class AtroposKernel:
     -1 for a border circle, and the 36 symmetries as (circle images, triangle images,
     colour images 0..3).  At most 64 open circles and 128 triangles (n <= 9); ValueError
     (one line) otherwise.  The transposition table is kept between calls, ``capacity``
-    entries per generation (two generations).
+    entries per generation (two generations).  With ``threads`` > 1 (at most 64) that many
+    threads search sharing one table (lock-striped); a thread meeting a state another one
+    is searching near the root tries its other moves first.  The node budget then bounds
+    each thread's expansions; the count returned is their sum.
     """
 
     def __new__(
@@ -286,6 +289,7 @@ class AtroposKernel:
         symmetries: list[tuple[list[int], list[int], list[int]]],
         restricted: bool,
         capacity: int = ...,
+        threads: int = 1,
     ) -> Self: ...
     def wins(
         self,

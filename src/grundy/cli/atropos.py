@@ -17,7 +17,7 @@ import click
 from grundy.cli import Output, Spinner
 from grundy.cli.common import Search, emit_json, json_option, search_options
 from grundy.cli.play import COMPUTER, HUMAN, LEVELS, play_game
-from grundy.protocol import IllegalMoveError
+from grundy.protocol import GrundyError, IllegalMoveError
 from grundy.rulesets import get
 from grundy.rulesets.atropos.board import FROM_LETTER, LETTERS
 from grundy.rulesets.atropos.conjectures import check
@@ -66,11 +66,18 @@ def atropos() -> None:
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Solve the first moves in this many processes (with --store, each "
                    "move's result is kept as it is found, so a stopped run resumes).")
+@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Search on this many threads sharing one transposition table (the "
+                   "native kernel; with --max-nodes, each thread's limit).")
 @search_options
 @json_option
-def outcome(position: str, unrestricted: bool, workers: int, max_nodes: int | None,
-            max_seconds: float | None, store: str | None, as_json: bool) -> None:
+def outcome(position: str, unrestricted: bool, workers: int, threads: int,
+            max_nodes: int | None, max_seconds: float | None, store: str | None,
+            as_json: bool) -> None:
     """Who wins from POSITION with perfect play, and a winning move."""
+    if workers > 1 and threads > 1:
+        raise GrundyError("--workers (processes, each with its own table) and --threads "
+                          "(one shared table) do not combine: give one of them")
     start = parse_position(position)
     if bad_triangles(start):
         raise IllegalMoveError("this board already has a bad triangle: the game is over")
@@ -84,7 +91,7 @@ def outcome(position: str, unrestricted: bool, workers: int, max_nodes: int | No
             split = solve_split(state, start.n, restricted, opened, workers, budget)
             wins, found, solved = split.wins, split.winning_move, split.nodes
         else:
-            solver = AtroposSolver(start.n, restricted, budget, opened)
+            solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads)
             wins = solver.wins(state)
             found = solver.winning_move(state) if wins else None
             solved = solver.solved

@@ -39,8 +39,10 @@ each expansion is O(n) work for up to six candidates and three colours.
 Engines: the same search runs in Rust (``grundy._native.AtroposKernel``, crate
 ``native/src/atropos.rs``) on the tables built here, for boards up to n = 10; this
 module stays the definition and the test oracle.  ``engine="auto"`` takes the kernel
-when it is built and the board fits, ``"python"`` never does.  ``solve_split`` spreads
-the first moves over worker processes and keeps each one's result in the store.
+when it is built and the board fits, ``"python"`` never does.  ``threads`` > 1 runs the
+kernel on that many threads sharing one transposition table (``solve_split`` instead
+spreads the first moves over worker processes, each with its own table, and keeps each
+one's result in the store).
 """
 
 from __future__ import annotations
@@ -234,10 +236,11 @@ def _limbs(bits: int) -> list[int]:
     return [(bits >> (64 * k)) & (2**64 - 1) for k in range(4)]
 
 
-def native_kernel(g: Geometry, restricted: bool,
-                  capacity: int = NATIVE_TABLE) -> AtroposKernel | None:
-    """The Rust kernel for this board, or None when ``grundy._native`` is not built or
-    the board is too big for it (over 64 open circles or 128 triangles)."""
+def native_kernel(g: Geometry, restricted: bool, capacity: int = NATIVE_TABLE,
+                  threads: int = 1) -> AtroposKernel | None:
+    """The Rust kernel for this board (searching on ``threads`` threads that share its
+    table), or None when ``grundy._native`` is not built or the board is too big for it
+    (over 64 open circles or 128 triangles)."""
     try:
         from grundy import _native
     except ImportError:
@@ -246,11 +249,12 @@ def native_kernel(g: Geometry, restricted: bool,
         return None
     return _native.AtroposKernel(list(g.neighbours), [list(a) for a in g.at],
                                  [(list(c), list(t), list(x)) for c, t, x in g.symmetries],
-                                 restricted, capacity)
+                                 restricted, capacity, threads)
 
 
 class AtroposSolver:
-    """Win/loss search over abstract states with a transposition table.
+    """Win/loss search over abstract states with a transposition table (``threads`` > 1:
+    the native kernel on that many threads sharing one table; the Python engine has one).
 
     >>> AtroposSolver(3).wins(start_state(3))
     True
@@ -265,6 +269,7 @@ class AtroposSolver:
         budget: Budget | None = None,
         store: Store | None = None,
         engine: Engine = "auto",
+        threads: int = 1,
     ) -> None:
         from grundy.search.budget import Budget
 
@@ -276,7 +281,8 @@ class AtroposSolver:
         self.name = "atropos" if restricted else "unrestricted-atropos"
         #: state -> does the player to move win?  (the Python engine's table)
         self.table: dict[State, bool] = {}
-        self.kernel = None if engine == "python" else native_kernel(self.geometry, restricted)
+        self.kernel = (None if engine == "python"
+                       else native_kernel(self.geometry, restricted, threads=threads))
         if engine == "native" and self.kernel is None:
             from grundy.protocol import GrundyError
 

@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from grundy.rulesets import all_rulesets, get
 from grundy.web import create_app
 from grundy.web.service import describe
+from hard_positions import sparse_kayles_graph
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -234,7 +235,7 @@ def test_keyboard_play_and_budget_message(server: str, page: Page) -> None:
     page.wait_for_selector("#moves button.selected")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
-    page.fill("#paste", "40;" + ",".join(f"{i}-{i + 1}" for i in range(39)) + ",0-20,5-30,7-33")
+    page.fill("#paste", sparse_kayles_graph())
     page.fill("#seconds", "0.001")
     page.select_option("#level", "random")
     page.click("#start-paste")

@@ -22,6 +22,7 @@ from grundy.search import Budget, Solver
 from grundy.search.naive import naive_grundy
 from grundy.values import Outcome
 from grundy.web import create_app
+from hard_positions import sparse_kayles_graph
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +48,7 @@ def test_web_solves_atropos_5_and_hints(client: TestClient) -> None:
 
 def test_web_budget_message_speaks_of_web_controls(client: TestClient) -> None:
     body = {"ruleset": "node-kayles", "max_seconds": 0.001,
-            "position": "40;" + ",".join(f"{i}-{i + 1}" for i in range(39)) + ",0-20,5-30"}
+            "position": sparse_kayles_graph()}
     result = client.post("/api/analyse", json=body).json()
     assert not result["solved"]
     assert "Budget field" in result["message"] and "--" not in result["message"]

@@ -139,7 +139,7 @@ def test_named_sequences_are_the_graphs_they_name() -> None:
                                   "file:/nonexistent/positions.txt", "sizes:1-3"])
 def test_bad_families_are_one_line_errors(text: str) -> None:
     with pytest.raises(GrundyError) as error:
-        Family(text).chunks(get("col" if text == "sizes:1-3" else "node-kayles"), 10)
+        Family(text).chunks(get("epmx" if text == "sizes:1-3" else "node-kayles"), 10)
     assert "\n" not in str(error.value)
 
 

@@ -8,16 +8,19 @@ Line numbers refer to ``001_56c9c94dd1ec088e.wrapped.txt``.
   with O(n²) vertices, with the three fixes that make it true (docs/errata.md).
 - ``star_chain`` and ``separate``: the chains of Theorem 3.6.10 (L619-628).
 - ``directed_to_undirected``: Theorem 3.2.1 (L427) with the gadget of Fig 3.1 and the
-  prelude of Fig 3.2 (L465): P ↦ *, N ↦ *z with z ≥ 2.
+  prelude of Fig 3.2 (L465): P ↦ *, N ↦ *z with z ≥ 2; registered as the reduction
+  ``geography->undirected-geography``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from grundy.protocol import GrundyError
+from grundy.protocol import Citation, GrundyError
+from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graphs import HashedAdjacency, edge_list, vertices
+from grundy.values import Outcome
 
 
 class GraphBuilder:
@@ -195,3 +198,22 @@ def gadget_graph(position: GeographyPosition) -> GraphBuilder:
     for one, other in edges:
         graph.edge(one, other)
     return graph
+
+
+def _theorem_3_2_1(outcome: Outcome, nimber: int) -> bool:
+    """P ↦ * and N ↦ *z with z ≥ 2."""
+    return nimber == 1 if outcome is Outcome.P else nimber >= 2
+
+
+register(Reduction(
+    name="geography->undirected-geography",
+    source="geography",
+    target="undirected-geography",
+    kind=Kind.OUTCOME_TO_NIMBER,
+    map_position=directed_to_undirected,
+    citation=Citation("001_56c9c94dd1ec088e.wrapped.txt", "L427-465", "Thm 3.2.1"),
+    summary="directed to undirected geography: P becomes *, N becomes *z with z ≥ 2 (a "
+            "pendant leaf per vertex, the path gadget of Fig 3.1 per arc, the prelude of "
+            "Fig 3.2)",
+    promise=_theorem_3_2_1,
+))

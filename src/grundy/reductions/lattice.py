@@ -42,6 +42,7 @@ KIND_STYLE = {
     "winnability-preserving": ("#56b4e9", "2 3"),
     "misere-winnability": ("#56b4e9", "1 4"),
     "outcome-relation": ("#e69f00", "2 3"),
+    "outcome-to-nimber": ("#e69f00", "6 2 1 2"),
 }
 
 #: Paths through the lattice checked as compositions of registered reductions.

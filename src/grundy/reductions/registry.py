@@ -40,6 +40,10 @@ class Kind(StrEnum):
     #: ``promise`` (e.g. the first player wins one iff the second wins the other,
     #: seed 003 ``003_b9b71f74cb16b358.txt`` L308).
     OUTCOME_RELATION = "outcome-relation"
+    #: The image's nimber is fixed by the source's outcome class: the reduction's
+    #: ``promise`` holds of (source outcome, image nimber) (e.g. Ferland 2024,
+    #: Thm 3.2.1: P to *, N to *z with z ≥ 2).
+    OUTCOME_TO_NIMBER = "outcome-to-nimber"
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,8 @@ class Reduction:
     #: ruleset's ``random_position``).
     instances: Callable[[random.Random, int], Any] | None = None
     #: For ``Kind.OUTCOME_RELATION``: (source outcome, image outcome) -> promise kept?
-    promise: Callable[[Outcome, Outcome], bool] | None = None
+    #: For ``Kind.OUTCOME_TO_NIMBER``: (source outcome, image nimber) -> promise kept?
+    promise: Callable[[Outcome, Any], bool] | None = None
 
 
 class UnknownReductionError(GrundyError, KeyError):
@@ -76,8 +81,10 @@ def register(reduction: Reduction) -> Reduction:
         raise ValueError(f"reduction {reduction.name!r} is registered twice")
     if reduction.kind is Kind.ISOMORPHISM and reduction.map_move is None:
         raise ValueError(f"isomorphism {reduction.name!r} needs a move map")
-    if (reduction.kind is Kind.OUTCOME_RELATION) != (reduction.promise is not None):
-        raise ValueError(f"{reduction.name!r}: a promise goes with Kind.OUTCOME_RELATION")
+    relation = reduction.kind in (Kind.OUTCOME_RELATION, Kind.OUTCOME_TO_NIMBER)
+    if relation != (reduction.promise is not None):
+        raise ValueError(f"{reduction.name!r}: a promise goes with Kind.OUTCOME_RELATION "
+                         "and Kind.OUTCOME_TO_NIMBER")
     _REDUCTIONS[reduction.name] = reduction
     return reduction
 

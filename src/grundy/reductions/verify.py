@@ -13,7 +13,9 @@ reduction's ``Kind``:
 - winnability-preserving: equal outcomes;
 - misère winnability: the source's normal-play outcome equals the image's misère outcome;
 - outcome relation: the reduction's ``promise`` holds of the two outcome classes
-  (partizan games too).
+  (partizan games too);
+- outcome to nimber: the ``promise`` holds of the source's outcome class and the
+  image's nimber.
 
 On failure the verifier keeps looking at instances of the failing size and reports
 the one with the shortest text.  Cost: one solve (or one tree walk) per instance.
@@ -137,7 +139,9 @@ def check(reduction: Reduction, position: Hashable) -> str | None:
     if reduction.promise is not None:
         image = reduction.map_position(position)
         before = outcome_of(get(reduction.source), position)
-        after = outcome_of(get(reduction.target), image)
+        after: object = (Solver(impartial(reduction.target)).grundy(image)
+                         if reduction.kind is Kind.OUTCOME_TO_NIMBER
+                         else outcome_of(get(reduction.target), image))
         kept = reduction.promise(before, after)
         return None if kept else f"source is {before}, target is {after}"
     source, target = impartial(reduction.source), impartial(reduction.target)

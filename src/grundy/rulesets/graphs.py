@@ -18,7 +18,7 @@ import math
 import random
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pynauty
@@ -182,6 +182,25 @@ def parse_graph(
             raise ParseError(f"{name}= is given twice: list all its vertices once, like {name}=0,2")
         named[name] = parse_vertex_list(n, values, f"{name} vertex")
     return n, adj, named
+
+
+def labelled_graphs(size: int, start: int = 0) -> Iterator[HashedAdjacency]:
+    """Every simple graph on ``size`` labelled vertices from the ``start``-th on: the k-th
+    has the edges of the set bits of k, pairs (a, b) in lexicographic order
+    (2^(size(size-1)/2) graphs; callers keep ``size`` small)."""
+    pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
+    for chosen in range(start, 1 << len(pairs)):
+        adj = [0] * size
+        for index, (a, b) in enumerate(pairs):
+            if chosen >> index & 1:
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+        yield HashedAdjacency(adj)
+
+
+def count_labelled_graphs(size: int) -> int:
+    """How many graphs ``labelled_graphs(size)`` lists."""
+    return 1 << (size * (size - 1) // 2)
 
 
 def edge_list(adj: Adjacency, directed: bool) -> list[tuple[int, int]]:

@@ -34,12 +34,13 @@ from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
     Adjacency,
     Certificate,
-    HashedAdjacency,
     certificate,
     connected_components,
+    count_labelled_graphs,
     edge_list,
     format_graph,
     graph_svg,
+    labelled_graphs,
     mask_of,
     neighbours_of,
     orbit_representatives,
@@ -198,22 +199,15 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
         )
 
     def small_positions(self, size: int) -> Iterator[KaylesPosition]:
-        """Every graph on ``size`` labelled vertices, nothing selected: the k-th has
-        the edges of the set bits of k, pairs (a, b) in lexicographic order."""
+        """Every graph on ``size`` labelled vertices (``graphs.labelled_graphs``),
+        nothing selected."""
         return self.small_positions_from(size, 0)
 
     def count_small_positions(self, size: int) -> int:
-        return 1 << (size * (size - 1) // 2)
+        return count_labelled_graphs(size)
 
     def small_positions_from(self, size: int, start: int) -> Iterator[KaylesPosition]:
-        pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
-        for chosen in range(start, 1 << len(pairs)):
-            adj = [0] * size
-            for index, (a, b) in enumerate(pairs):
-                if chosen >> index & 1:
-                    adj[a] |= 1 << b
-                    adj[b] |= 1 << a
-            yield KaylesPosition(size, HashedAdjacency(adj), 0)
+        return (KaylesPosition(size, adj, 0) for adj in labelled_graphs(size, start))
 
     def random_position(self, rng: random.Random, size: int) -> KaylesPosition:
         """A sparse G(n, p) graph with n = size and average degree about 2."""

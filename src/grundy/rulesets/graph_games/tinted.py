@@ -30,9 +30,11 @@ from grundy.rulesets.graphs import (
     Adjacency,
     coloured_certificate,
     connected_components,
+    count_labelled_graphs,
     edge_list,
     format_graph,
     graph_svg,
+    labelled_graphs,
     mask_of,
     parse_graph,
     random_graph,
@@ -192,6 +194,17 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
             selected=black & ~white, highlighted=white & ~black,
             removed=((1 << position.n) - 1) & ~(black | white),
         )
+
+    def small_positions(self, size: int) -> Iterator[TintedGraph]:
+        """Every graph on ``size`` labelled vertices (``graphs.labelled_graphs``),
+        untinted; black-white variants: with every tinting of the vertices."""
+        full = (1 << size) - 1
+        for adj in labelled_graphs(size):
+            for black in range(1 << size) if self.needs_tints else (full,):
+                yield TintedGraph(size, adj, black, full & ~black if self.needs_tints else full)
+
+    def count_small_positions(self, size: int) -> int:
+        return count_labelled_graphs(size) << (size if self.needs_tints else 0)
 
     def random_position(self, rng: random.Random, size: int) -> TintedGraph:
         """G(n, p) with average degree about 2, n = size; each vertex tinted at random

@@ -245,3 +245,28 @@ def symmetry_key(position: Board) -> tuple[tuple[int, ...], bool]:
         return turned, True
     image = least_image(rows, width)  # square: the lesser of the two orientations
     return (image, False) if image <= turned else (turned, True)
+
+
+def polyominoes(size: int) -> Iterator[Board]:
+    """Every fixed polyomino of ``size`` cells (orthogonally connected, one per shape up
+    to translation: 1, 2, 6, 19, 63, 216, 760, 2725, ... for size 1, 2, ...; OEIS
+    A001168), each as the empty cells of its bounding box.  Grown one cell at a time
+    from the smaller ones, shapes kept translated to touch the top and left edges."""
+    if size < 1:
+        return
+    shapes: set[frozenset[tuple[int, int]]] = {frozenset({(0, 0)})}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for r, c in shape:
+                for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if cell not in shape:
+                        bigger = shape | {cell}
+                        top = min(y for y, _ in bigger)
+                        left = min(x for _, x in bigger)
+                        grown.add(frozenset((y - top, x - left) for y, x in bigger))
+        shapes = grown
+    for shape in sorted(shapes, key=sorted):
+        rows = 1 + max(r for r, _ in shape)
+        columns = 1 + max(c for _, c in shape)
+        yield Board(rows, columns, sum(1 << (r * columns + c) for r, c in shape))

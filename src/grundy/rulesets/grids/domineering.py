@@ -30,6 +30,7 @@ from grundy.rulesets.grids.board import (
     format_board,
     parse_board,
     placements,
+    polyominoes,
     random_board,
     regions,
     symbol,
@@ -190,3 +191,8 @@ class Domineering(PartizanRuleset[Board]):
     def random_position(self, rng: random.Random, size: int) -> Board:
         """A board of about ``size`` cells, a fifth of them filled."""
         return random_board(rng, size)
+
+    def small_positions(self, size: int) -> Iterator[Board]:
+        """Every connected region of ``size`` cells, one per shape up to translation
+        (``board.polyominoes``); a region in pieces is the sum of its pieces."""
+        return polyominoes(size)

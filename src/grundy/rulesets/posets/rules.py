@@ -176,6 +176,22 @@ def _key(poset: Poset, classes: Sequence[int]) -> tuple[int, tuple[int, ...], by
     return coloured_certificate(strict, poset.alive, classes, directed=True)
 
 
+def natural_orders(n: int) -> Iterator[Poset]:
+    """Every partial order on 0..n-1 in which x < y only if x < y as numbers (each
+    poset up to isomorphism appears, some several times), every element alive: one per
+    set of relations i<j, repeats of the same order skipped (2^(n(n-1)/2) sets)."""
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    seen: set[tuple[int, ...]] = set()
+    for chosen in range(1 << len(pairs)):
+        covers = [0] * n
+        for index, (i, j) in enumerate(pairs):
+            covers[i] |= (chosen >> index & 1) << j
+        up = up_sets(n, covers)
+        if up not in seen:
+            seen.add(up)
+            yield Poset(n, up, 0, (1 << n) - 1)
+
+
 def _random_order(rng: random.Random, n: int) -> str:
     """Random relations i<j (i < j as numbers, so acyclic), about n of them."""
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -364,6 +380,12 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
         whites = ",".join(str(x) for x in range(n) if str(x) not in colours.split(","))
         return self.parse(f"{_random_order(rng, n)};black={colours};white={whites}")
 
+    def small_positions(self, size: int) -> Iterator[Poset]:
+        """Every naturally labelled poset on ``size`` elements (``natural_orders``) with
+        every colouring of its elements."""
+        for poset in natural_orders(size):
+            yield from (poset._replace(black=black) for black in range(1 << size))
+
 
 @register
 class PosetGame(ImpartialRuleset[Poset]):
@@ -401,6 +423,10 @@ class PosetGame(ImpartialRuleset[Poset]):
 
     def random_position(self, rng: random.Random, size: int) -> Poset:
         return self.parse(_random_order(rng, max(0, size)))
+
+    def small_positions(self, size: int) -> Iterator[Poset]:
+        """Every naturally labelled poset on ``size`` elements (``natural_orders``)."""
+        return natural_orders(size)
 
 
 Diagram = tuple[int, ...]

@@ -12,6 +12,7 @@ and frogs gives the conjugate.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -114,3 +115,10 @@ class ToadsAndFrogs(PartizanRuleset[str]):
     def random_position(self, rng: random.Random, size: int) -> str:
         """A strip of ``size + 1`` squares, each a toad, a frog or empty."""
         return "".join(rng.choice("TF.") for _ in range(size + 1))
+
+    def small_positions(self, size: int) -> Iterator[str]:
+        """Every strip of ``size`` squares (3^size of them)."""
+        return ("".join(squares) for squares in itertools.product("TF.", repeat=size))
+
+    def count_small_positions(self, size: int) -> int:
+        return int(3**size)

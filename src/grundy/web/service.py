@@ -34,6 +34,7 @@ from grundy.reductions import all_reductions
 from grundy.reductions import get as get_reduction
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets, get
 from grundy.search import Budget, BudgetExceeded, Solver, Store
+from grundy.search.budget import active_budget
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Outcome, format_nimber
 from grundy.web.workers import Busy, Workers, start_workbench, workbench_job
@@ -238,9 +239,15 @@ class Workbench:
         return ruleset, ruleset.parse(text)
 
     def moves(self, ruleset: Ruleset[Any], position: Any, player: Player | None) -> list[Any]:
-        """The legal moves, refusing positions with more than the size cap allows."""
+        """The legal moves, refusing positions with more than the size cap allows.
+
+        Move generation that searches (a proof-Dictator move looks for a proof) charges
+        the active budget: a search's (``hint``), else half the light workers' deadline,
+        so that the answer is "not within the budget" before the deadline stops it."""
         cap = self.limits.max_moves
-        legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
+        budget = active_budget() or Budget(max_seconds=self.limits.light_seconds / 2)
+        with budget.active():
+            legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
         if len(legal) > cap:
             raise TooBig(
                 f"this position has more than {cap} moves, over the workbench's size cap: "
@@ -373,10 +380,11 @@ class Workbench:
         to value 0; partizan: the opponent, moving next, loses)."""
         ruleset, position = self.parse(name, text)
         mover = _player(ruleset, player)
-        legal = self.moves(ruleset, position, mover)
         solver = self.solver(ruleset, seconds, nodes)
         moves = []
         try:
+            with solver.budget.active():
+                legal = self.moves(ruleset, position, mover)
             for move, child in legal:
                 if isinstance(solver, Solver):
                     value, outcome = _impartial_value(solver, child)

@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from fuzz_support import EXAMPLES
 from grundy.api import position
 from grundy.cli.main import cli
+from grundy.protocol import TooBig
+from grundy.reductions.geography_constructions import MAX_BUILT, binomial_tree, nimber_generation
 from grundy.rulesets import get
 from grundy.search import Budget, BudgetExceeded, Solver, hard_deadline
 from grundy.search.budget import MAX_NODES, MAX_SECONDS, BadBudget, check_nodes, check_seconds
@@ -215,3 +217,18 @@ def test_web_hint_answers_not_within_the_budget() -> None:
     free again, instead of a search that outlives its budget."""
     answer = Workbench(None).hint("tree-proof-dictator", "_D___", None, None, 50)
     assert answer["solved"] is False and "within the budget" in answer["message"]
+
+
+# -- constructions asked for huge values -------------------------------------------------
+
+def test_constructions_stop_at_the_geography_limit() -> None:
+    """A construction of a huge value is refused at ``MAX_BUILT`` vertices, never built;
+    the largest ones that fit are built (Algorithm 1 has 5n² - 15n - 4 vertices)."""
+    assert binomial_tree(13).n == 2**13 <= MAX_BUILT
+    assert nimber_generation(46).n == 5 * 46**2 - 15 * 46 - 4 <= MAX_BUILT
+    for build in (lambda: binomial_tree(14), lambda: nimber_generation(47),
+                  lambda: nimber_generation(10**20), lambda: binomial_tree(2**64)):
+        with pytest.raises(TooBig, match="more than 10,000 vertices"):
+            build()
+    message = one_line_error(["generate", "undirected-geography", "--nimber", str(10**20)])
+    assert "smaller value" in message

@@ -27,7 +27,7 @@ from grundy.reductions.geography_constructions import MAX_BUILT, binomial_tree, 
 from grundy.rulesets import get
 from grundy.search import Budget, BudgetExceeded, Solver, hard_deadline
 from grundy.search.budget import MAX_NODES, MAX_SECONDS, BadBudget, check_nodes, check_seconds
-from grundy.web import Workbench, create_app
+from grundy.web import Limits, Workbench, create_app
 
 #: Time budgets out of range: non-finite, negative, past a day, not a number.
 BAD_SECONDS = ["inf", "1e300", "nan", "-inf", "-1", "86401", "1e20", "abc", ""]
@@ -232,3 +232,13 @@ def test_constructions_stop_at_the_geography_limit() -> None:
             build()
     message = one_line_error(["generate", "undirected-geography", "--nimber", str(10**20)])
     assert "smaller value" in message
+
+
+def test_web_view_answers_not_within_the_budget() -> None:
+    """The play page's moves under a spent budget: a one-line "not within the budget"
+    refusal (413), not a worker held until its deadline."""
+    bench = Workbench(None, Limits(light_seconds=0.0))
+    with pytest.raises(TooBig, match="not found within the budget") as refused:
+        bench.position("tree-proof-dictator", "_D___")
+    assert "\n" not in str(refused.value)
+    assert bench.position("nim", "1,2")["moves"]  # moves that need no search are listed

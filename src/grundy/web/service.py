@@ -242,12 +242,23 @@ class Workbench:
         """The legal moves, refusing positions with more than the size cap allows.
 
         Move generation that searches (a proof-Dictator move looks for a proof) charges
-        the active budget: a search's (``hint``), else half the light workers' deadline,
-        so that the answer is "not within the budget" before the deadline stops it."""
+        the active budget: a search's (``hint``: BudgetExceeded), else half the light
+        workers' deadline, so that the answer is "not within the budget" (TooBig) before
+        the deadline stops the worker."""
         cap = self.limits.max_moves
-        budget = active_budget() or Budget(max_seconds=self.limits.light_seconds / 2)
-        with budget.active():
-            legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
+        active = active_budget()
+        budget = active or Budget(max_seconds=self.limits.light_seconds / 2)
+        try:
+            with budget.active():
+                legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
+        except BudgetExceeded:
+            if active is not None:
+                raise
+            raise TooBig(
+                f"this position's moves were not found within the budget ({budget.max_seconds:g} "
+                "s: each move here needs a search): try a smaller position (or the grundy "
+                "command with a larger --max-seconds)"
+            ) from None
         if len(legal) > cap:
             raise TooBig(
                 f"this position has more than {cap} moves, over the workbench's size cap: "

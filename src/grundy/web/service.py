@@ -317,12 +317,13 @@ class Workbench:
     def play(self, name: str, text: str, move: str, player: str | None = None) -> dict[str, Any]:
         ruleset, position = self.parse(name, text)
         mover = _player(ruleset, player)
-        for label, child in self.moves(ruleset, position, mover):
+        legal = self.moves(ruleset, position, mover)
+        for label, child in legal:
             if ruleset.format_move(label) == move.strip():
                 return self.view(ruleset, child, None if mover is None else mover.opponent)
-        legal = ", ".join(ruleset.format_move(m) for m, _ in _legal(ruleset, position, mover))
+        labels = ", ".join(ruleset.format_move(m) for m, _ in legal)
         raise GrundyError(
-            f"{move.strip()!r} is not a legal move here; legal moves: {legal or 'none'}"
+            f"{move.strip()!r} is not a legal move here; legal moves: {labels or 'none'}"
         )
 
     def analyse(self, name: str, text: str, seconds: float | None = None,

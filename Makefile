@@ -42,12 +42,14 @@ test: $(VENV)/.installed-test
 docs: $(VENV)/.installed-test
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
-# Longer hostile-input runs than the suite's fixed budget: more examples per ruleset,
-# a longer load test, then coverage-guided fuzzing of the parsers and the calculator.
+# Longer hostile-input runs than the suite's fixed budget: more examples per ruleset and
+# per native binding (hostile numbers too), a longer load test, then coverage-guided
+# fuzzing of the parsers and the calculator.
 FUZZ_SECONDS ?= 120
 fuzz: $(VENV)/.installed-fuzz
 	GRUNDY_FUZZ_EXAMPLES=1000 GRUNDY_LOAD_SECONDS=30 $(BIN)/python -m pytest -n 2 -s \
-		tests/test_fuzz_parsers.py tests/test_web_hostile.py tests/test_web_schema.py
+		tests/test_fuzz_parsers.py tests/test_web_hostile.py tests/test_web_schema.py \
+		tests/test_native_inputs.py tests/test_hostile_numbers.py
 	cd tests && ../$(BIN)/python atheris_harness.py -max_total_time=$(FUZZ_SECONDS) \
 		-rss_limit_mb=4096
 

@@ -2,7 +2,9 @@
 
 Each input either parses or raises ParseError; on success the position round-trips
 through its text, and formatting, keying, its first moves and its picture (or a
-one-line TooBig refusal) all finish within ``SECONDS_PER_INPUT``.
+one-line TooBig refusal) all finish within ``SECONDS_PER_INPUT``.  Moves are generated
+under a time budget, as the front ends generate them: a move generator that searches
+(proof Dictator, quantum moves) stops with "not within the budget" (issue 30).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from fuzz_support import (
 )
 from grundy.protocol import ImpartialRuleset, ParseError, Player, TooBig
 from grundy.rulesets import all_rulesets
+from grundy.search import Budget, BudgetExceeded
 
 RULESETS = {ruleset.name: ruleset for ruleset in all_rulesets()}
 #: Address space one input may add: far more than any position within its ruleset's
@@ -40,10 +43,15 @@ def exercise(ruleset: Any, text: str) -> None:
     written = ruleset.format(position)
     assert ruleset.parse(written) == position, f"{written!r} does not round-trip"
     ruleset.key(position)
-    if isinstance(ruleset, ImpartialRuleset):
-        legal = list(itertools.islice(ruleset.moves(position), 301))
-    else:
-        legal = list(itertools.islice(ruleset.moves(position, Player.LEFT), 301))
+    try:  # as the front ends do: move generation that searches stops with the budget
+        with Budget(max_seconds=SECONDS_PER_INPUT / 2).active():
+            if isinstance(ruleset, ImpartialRuleset):
+                legal = list(itertools.islice(ruleset.moves(position), 301))
+            else:
+                legal = list(itertools.islice(ruleset.moves(position, Player.LEFT), 301))
+    except BudgetExceeded as stopped:
+        assert "\n" not in str(stopped)
+        legal = []
     for _, child in legal[:20]:
         ruleset.format(child)
     try:

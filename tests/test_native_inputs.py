@@ -2,11 +2,16 @@
 item 5): it answers, or raises a Python exception with a one-line message; it never
 panics (``NativePanic``) and never takes the interpreter down.
 
-Each kernel runs under a small node budget, so random positions stay fast.
+Each kernel runs under a small node budget, so random positions stay fast.  The
+budgets themselves, and every other number a binding takes, are driven with hostile
+numbers (issue 30): huge, negative, infinite, NaN, 2**63 and beyond; a time budget out
+of range is a ValueError before the kernel runs.  ``make fuzz`` runs 1,000 examples per
+binding (``GRUNDY_FUZZ_EXAMPLES``), the suite a short run.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -14,14 +19,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzz_support import EXAMPLES as FUZZ_EXAMPLES
 from grundy import _native
+from grundy.rulesets.atropos.search import _limbs, geometry, native_kernel, start_state
 
 #: Integers around every edge a binding converts: negative, u8, i8, u32, u64 and past it.
 EDGES = st.one_of(st.integers(-3, 70), st.sampled_from(
     [-(2**63) - 1, -129, 127, 128, 255, 256, 2**31, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64]))
 MASKS = st.one_of(st.integers(0, 2**64 - 1), EDGES)
 NODES = 2_000
-EXAMPLES = settings(max_examples=150, deadline=None)
+EXAMPLES = settings(max_examples=max(150, FUZZ_EXAMPLES), deadline=None)
+#: The native side's largest time budget (``native/src/budget.rs``: a day).
+MAX_SECONDS = 86_400.0
 
 
 def answers_or_one_line(call: Callable[[], Any]) -> None:
@@ -173,3 +182,92 @@ def test_atropos(geometry: tuple[list[int], list[list[tuple[int, int, int]]],
         kernel = _native.AtroposKernel(neighbours, at, symmetries, restricted, 1000)
         kernel.wins((uncoloured, forbidden, single, candidates), max_nodes=NODES)
     answers_or_one_line(call)
+
+
+# -- hostile numbers for every binding (issue 30) --------------------------------------
+
+#: Any number a caller could pass: integers far past u64 either way, every float
+#: (NaN, the infinities, subnormals, 1e308), and the edges of the conversions.
+HOSTILE = st.one_of(
+    st.none(), EDGES, st.integers(-(2**200), 2**200), st.floats(),
+    st.sampled_from([math.inf, -math.inf, math.nan, -0.0, 2.0**63, 2.0**64, 1e300,
+                     MAX_SECONDS, math.nextafter(MAX_SECONDS, math.inf), 2**1100]))
+
+
+def atropos(threads: int) -> Callable[[Any, Any], Any]:
+    g = geometry(3)
+    kernel = native_kernel(g, True, 1000, threads)
+    assert kernel is not None
+    state = start_state(3)
+    limbs = (state.uncoloured, _limbs(state.forbidden), _limbs(state.single), state.candidates)
+    return lambda nodes, seconds: kernel.wins(limbs, nodes, seconds)
+
+
+#: Each binding that takes a budget, on a small position it solves at once.
+BUDGETED: dict[str, Callable[[Any, Any], Any]] = {
+    "subtraction_sequence": lambda n, s: _native.subtraction_sequence([1, 2], 40, n, s),
+    "octal_sequence": lambda n, s: _native.octal_sequence("0.137", 40, n, s),
+    "NodeKayles.grundy": lambda n, s: _native.NodeKayles([2, 5, 2]).grundy(0b111, n, s),
+    "Geography.grundy": lambda n, s: _native.Geography([2, 4, 1]).grundy(0, 0, n, s),
+    "TransverseWave.grundy": lambda n, s: _native.TransverseWave().grundy(
+        3, [0b101, 0b011], n, s),
+    "Domineering.value": lambda n, s: _native.Domineering().value(2, 3, 0b111111, n, s),
+    "Konane.value": lambda n, s: _native.Konane().value(1, 4, 0b0001, 0b0010, n, s),
+    "Amazons.value": lambda n, s: _native.Amazons().value(2, 3, 0b111111, 0b000001,
+                                                          0b100000, n, s),
+    "Tinted.value": lambda n, s: _native.Tinted("snort", [2, 5, 2]).value(0b111, 0b111, n, s),
+    "HexKernel.wins": lambda n, s: _native.HexKernel(2).wins(0, 0, True, n, s),
+    "AtroposKernel.wins": lambda n, s: atropos(1)(n, s),
+    "AtroposKernel.wins threads=2": lambda n, s: atropos(2)(n, s),
+}
+
+
+def is_u64(value: Any) -> bool:
+    return value is None or (type(value) is int and 0 <= value < 2**64)
+
+
+@pytest.mark.parametrize("name", sorted(BUDGETED))
+def test_budgets_take_hostile_numbers(name: str) -> None:
+    """Every budget value: an answer, or a one-line error; a number of seconds out of
+    range is a ValueError naming max_seconds; never a NativePanic."""
+    call = BUDGETED[name]
+
+    @settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None)
+    @given(nodes=HOSTILE, seconds=HOSTILE)
+    def run(nodes: Any, seconds: Any) -> None:
+        answers_or_one_line(lambda: call(nodes, seconds))
+        if not is_u64(nodes) or seconds is None or (
+                isinstance(seconds, int) and abs(seconds) > 2**1000):
+            return  # refused as it is converted (checked above), before the budget
+        if 0 <= seconds <= MAX_SECONDS:
+            _, expanded = call(nodes, seconds)
+            assert expanded >= 0
+        else:
+            with pytest.raises(ValueError, match=r"max_seconds .* out of range"):
+                call(nodes, seconds)
+
+    run()
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None)
+@given(HOSTILE, HOSTILE, HOSTILE)
+def test_other_numbers_take_hostile_values(side: Any, red: Any, blue: Any) -> None:
+    """The numbers that are no budget: a Hex side and cells, an Atropos table capacity
+    and thread count, the length of a heap sequence."""
+    g = geometry(3)
+
+    def hex_kernel() -> None:
+        _native.HexKernel(side)
+
+    def hex_reduce() -> None:
+        _native.HexKernel(3).reduce(red, blue)
+
+    def atropos_kernel() -> None:
+        _native.AtroposKernel(list(g.neighbours), [list(a) for a in g.at], [], True, red, blue)
+
+    def sequences() -> None:
+        _native.subtraction_sequence([1], side, max_nodes=NODES)
+        _native.octal_sequence("0.07", side, max_nodes=NODES)
+
+    for call in (hex_kernel, hex_reduce, atropos_kernel, sequences):
+        answers_or_one_line(call)

@@ -17,6 +17,23 @@ pub enum Stop {
 /// How many expansions pass between clock and interrupt checks.
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// The largest time budget of a native search, in seconds: a day, as on the Python side
+/// (`grundy.search.budget.MAX_SECONDS`).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// `max_seconds` if it is None or a number of seconds from 0 to `MAX_SECONDS`, else the
+/// one-line message the bindings raise as ValueError (NaN and the infinities are out of
+/// range), checked before any arithmetic on it.
+pub fn check_seconds(max_seconds: Option<f64>) -> Result<Option<f64>, String> {
+    match max_seconds {
+        Some(s) if !(0.0..=MAX_SECONDS).contains(&s) => Err(format!(
+            "max_seconds {s} is out of range: give a finite number of seconds from 0 to \
+             {MAX_SECONDS} (a day), or None for no limit"
+        )),
+        checked => Ok(checked),
+    }
+}
+
 /// Counts expanded positions and stops a search at its limits.
 pub struct Budget<'a> {
     /// Positions expanded so far.
@@ -30,12 +47,16 @@ pub struct Budget<'a> {
 impl<'a> Budget<'a> {
     /// A budget of `max_nodes` expansions (None: unlimited) and `max_seconds` from now;
     /// `interrupted` is polled now and then and stops the search when it returns true.
+    /// Callers check `max_seconds` first (`check_seconds`); a deadline past what the clock
+    /// can hold would be no deadline, never a panic.
     pub fn new(
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
         interrupted: &'a mut dyn FnMut() -> bool,
     ) -> Self {
-        let deadline = max_seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        let deadline = max_seconds
+            .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
+            .and_then(|d| Instant::now().checked_add(d));
         Budget {
             nodes: 0,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
@@ -74,7 +95,33 @@ pub fn unlimited<T>(f: impl FnOnce(&mut Budget) -> T) -> T {
 
 #[cfg(test)]
 mod tests {
-    use super::{Budget, Stop};
+    use super::{check_seconds, Budget, Stop, MAX_SECONDS};
+
+    #[test]
+    fn seconds_out_of_range_are_refused() {
+        for bad in [
+            -1.0,
+            -0.5,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e300,
+        ] {
+            assert!(check_seconds(Some(bad)).is_err(), "{bad}");
+        }
+        for good in [None, Some(0.0), Some(1.5), Some(MAX_SECONDS)] {
+            assert_eq!(check_seconds(good), Ok(good));
+        }
+    }
+
+    #[test]
+    fn unrepresentable_deadline_is_none_not_a_panic() {
+        let mut never = || false;
+        for huge in [1e300, f64::MAX, f64::INFINITY] {
+            let mut budget = Budget::new(Some(5), Some(huge), &mut never);
+            assert!((0..5).all(|_| budget.tick().is_ok()));
+        }
+    }
 
     #[test]
     fn node_budget_stops_after_the_limit() {

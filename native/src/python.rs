@@ -13,7 +13,7 @@ use pyo3::types::PyBytes;
 
 use crate::amazons;
 use crate::atropos;
-use crate::budget::{Budget, Stop};
+use crate::budget::{check_seconds, Budget, Stop};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
 use crate::domineering;
 use crate::geography;
@@ -48,13 +48,15 @@ fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 /// Run a kernel without the GIL (other Python threads go on) under a budget that takes
 /// the GIL now and then to run Python's signal handlers (Ctrl-C).  Returns the kernel's
 /// result (None if a limit stopped it) and the positions expanded; an exception raised
-/// by a signal handler (KeyboardInterrupt) is raised as it is.
+/// by a signal handler (KeyboardInterrupt) is raised as it is.  A time budget out of
+/// range (negative, NaN, infinite, over a day) is a ValueError before the kernel runs.
 fn budgeted<T: Send>(
     py: Python<'_>,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
     kernel: impl FnOnce(&mut Budget) -> Result<T, Stop> + Send,
 ) -> PyResult<(Option<T>, u64)> {
+    let max_seconds = check_seconds(max_seconds).map_err(PyValueError::new_err)?;
     let (result, nodes, pending) = py.detach(|| {
         let mut pending: Option<PyErr> = None;
         let mut interrupted = || match Python::attach(|py| py.check_signals()) {
@@ -537,7 +539,10 @@ impl Domineering {
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<(Option<Id>, u64)> {
-        if height * width > domineering::MAX_CELLS {
+        if height
+            .checked_mul(width)
+            .is_none_or(|cells| cells > domineering::MAX_CELLS)
+        {
             return Err(PyValueError::new_err(format!(
                 "domineering kernel takes at most {} cells, got {height}x{width}",
                 domineering::MAX_CELLS

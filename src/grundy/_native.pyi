@@ -2,8 +2,10 @@
 
 Every search function takes an optional node budget (positions expanded) and time budget
 (seconds), and returns ``(result, nodes)``: ``result`` is None when a budget stopped the
-search.  Pending Python signals (Ctrl-C) are checked every few thousand positions and
-raised as they are.  A Rust panic is raised as ``NativePanic``, never a crash.
+search.  A time budget outside 0 to 86,400 seconds (a day; negative, NaN or infinite) is
+a ValueError before the search starts.  Pending Python signals (Ctrl-C) are checked
+every few thousand positions and raised as they are.  A Rust panic is raised as
+``NativePanic``, never a crash.
 """
 
 from typing import Self, TypeAlias, final

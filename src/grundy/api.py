@@ -88,17 +88,23 @@ class Position:
         """Who wins with perfect play (P, N, L or R)."""
         return self.solver().outcome(self.raw)
 
-    def moves(self, player: Player | None = None) -> list[tuple[Move, Position]]:
-        """The legal moves and the positions they lead to (partizan: ``player``'s)."""
+    def moves(self, player: Player | None = None,
+              budget: Budget | None = None) -> list[tuple[Move, Position]]:
+        """The legal moves and the positions they lead to (partizan: ``player``'s).
+
+        Move generation that searches (a proof-Dictator move looks for a proof) runs
+        under ``budget`` (default: the budget of this position's solver) and raises
+        BudgetExceeded when it runs out."""
         rules = self.ruleset
-        if isinstance(rules, PartizanRuleset):
-            if player is None:
-                raise TypeError(f"{rules.name} is partizan: say whose moves, "
-                                "player=Player.LEFT or Player.RIGHT")
-            legal = rules.moves(self.raw, player)
-        else:
-            assert isinstance(rules, ImpartialRuleset)
-            legal = rules.moves(self.raw)
+        with (budget or self.solver().budget).active():
+            if isinstance(rules, PartizanRuleset):
+                if player is None:
+                    raise TypeError(f"{rules.name} is partizan: say whose moves, "
+                                    "player=Player.LEFT or Player.RIGHT")
+                legal = list(rules.moves(self.raw, player))
+            else:
+                assert isinstance(rules, ImpartialRuleset)
+                legal = list(rules.moves(self.raw))
         return [(move, Position(rules, child)) for move, child in legal]
 
 

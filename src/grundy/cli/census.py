@@ -30,7 +30,7 @@ from grundy.census import (
 from grundy.census.compute import QUANTITIES
 from grundy.census.run import Progress as ProgressCallback
 from grundy.cli import Output
-from grundy.cli.common import GAME_SETTINGS, emit_json, json_option
+from grundy.cli.common import GAME_SETTINGS, NODES, emit_json, json_option
 from grundy.rulesets import get
 from grundy.values import format_nimber
 
@@ -43,7 +43,7 @@ CLUSTER_OPTIONS = [
     click.option("--store", metavar="PATH",
                  help="Workers share solved positions through this SQLite store (a path "
                       "every worker can reach)."),
-    click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+    click.option("--max-nodes", type=NODES, metavar="N",
                  help="Node budget per position."),
 ]
 

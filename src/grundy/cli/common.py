@@ -26,6 +26,7 @@ from grundy.search import (
     default_store_path,
     hard_deadline,
 )
+from grundy.search.budget import MAX_NODES, MAX_SECONDS, BadBudget, check_nodes, check_seconds
 from grundy.search.engine import ENGINES, Engine
 from grundy.search.partizan import PartizanSolver
 from grundy.transforms import Sum
@@ -64,10 +65,56 @@ OPEN_ENDED = frozenset({"play", "serve", "bench"})
 GRACE_SECONDS = 1.0
 
 
+class Seconds(click.ParamType):  # type: ignore[type-arg]  # generic in recent click
+    """A time budget option: a finite number of seconds from 0 (no limit) to a day
+    (``search.budget.check_seconds``); anything else is one line, exit status 2."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        option = param.opts[0] if param is not None and param.opts else "the time budget"
+        try:
+            seconds = check_seconds(float(value), option, zero="no limit")
+        except (TypeError, ValueError) as error:
+            problem = str(error) if isinstance(error, BadBudget) else \
+                f"{option} {value!r} is not a number: give seconds from 0 (no limit) " \
+                f"to {MAX_SECONDS:g}"
+            raise CliError(problem) from None
+        assert seconds is not None
+        return seconds
+
+
+class Nodes(click.ParamType):  # type: ignore[type-arg]  # generic in recent click
+    """A node budget option: a whole number of positions from 1 to ``MAX_NODES``
+    (``search.budget.check_nodes``); anything else is one line, exit status 2."""
+
+    name = "nodes"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        option = param.opts[0] if param is not None and param.opts else "the node budget"
+        try:
+            nodes = check_nodes(value if isinstance(value, int) else int(str(value).strip()),
+                                option, least=1)
+        except ValueError as error:
+            problem = str(error) if isinstance(error, BadBudget) else \
+                f"{option} {value!r} is not a whole number: give positions from 1 to " \
+                f"{MAX_NODES:,}"
+            raise CliError(problem) from None
+        assert nodes is not None
+        return nodes
+
+
+SECONDS = Seconds()
+NODES = Nodes()
+
+
 def max_seconds_option(default: float) -> click.Option:
     return click.Option(
-        ["--max-seconds"], type=click.FloatRange(min=0), metavar="S",
-        help=f"Give up after S seconds (exit status 3); default {default:g}, 0 for no limit.")
+        ["--max-seconds"], type=SECONDS, metavar="S",
+        help=f"Give up after S seconds (exit status 3); default {default:g}, 0 for no limit, "
+             f"at most {MAX_SECONDS:g} (a day).")
 
 
 def bounded(command: click.Command) -> click.Command:
@@ -137,10 +184,10 @@ def json_option(command: F) -> F:
 
 def search_options(command: F) -> F:
     options = [
-        click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+        click.option("--max-nodes", type=NODES, metavar="N",
                      help="Give up a search after expanding N positions (exit status 3).  "
                           "In play: per computer move, which then moves at random."),
-        click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+        click.option("--max-seconds", type=SECONDS, metavar="S",
                      help="Give up a search after S seconds (exit status 3); in play: per move."),
         click.option("--store", metavar="PATH",
                      help="Keep solved positions in this SQLite file across runs "

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import click
 
-from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option, saving
+from grundy.cli.common import GAME_SETTINGS, SECONDS, CliError, emit_json, json_option, saving
 from grundy.extras import require
 from grundy.search import BudgetExceeded
 from grundy.values import Game, NotationError, Thermograph, checked, parse
@@ -21,7 +21,7 @@ F = TypeVar("F", bound=Callable[..., object])
 
 def time_option(command: F) -> F:
     return click.option(
-        "--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+        "--max-seconds", type=SECONDS, metavar="S",
         help="Give up after S seconds of calculation (exit status 3).")(command)
 
 

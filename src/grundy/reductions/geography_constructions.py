@@ -16,15 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from grundy.protocol import Citation, GrundyError
+from grundy.protocol import Citation, GrundyError, TooBig
 from grundy.reductions.registry import Kind, Reduction, register
 from grundy.rulesets.geography.vertex import GeographyPosition
-from grundy.rulesets.graphs import HashedAdjacency, edge_list, vertices
+from grundy.rulesets.graphs import GEOGRAPHY_LIMITS, HashedAdjacency, edge_list, vertices
 from grundy.values import Outcome
+
+#: Most vertices a construction builds: what the geography text format accepts
+#: (t(13) and Algorithm 1 up to *46 fit).
+MAX_BUILT = GEOGRAPHY_LIMITS["vertices"]
 
 
 class GraphBuilder:
-    """Vertices named by any hashable, numbered in order of creation."""
+    """Vertices named by any hashable, numbered in order of creation; at most
+    ``MAX_BUILT`` of them (TooBig past it), so a construction asked for a huge value
+    stops at once instead of filling the memory."""
 
     def __init__(self, directed: bool) -> None:
         self.directed = directed
@@ -34,6 +40,9 @@ class GraphBuilder:
     def vertex(self, name: Hashable) -> int:
         """The number of the vertex called ``name`` (created on first use)."""
         if name not in self.index:
+            if len(self.adj) >= MAX_BUILT:
+                raise TooBig(f"this construction needs more than {MAX_BUILT:,} vertices, "
+                             "the most a geography position has: ask for a smaller value")
             self.index[name] = len(self.adj)
             self.adj.append(0)
         return self.index[name]

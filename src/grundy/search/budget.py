@@ -1,12 +1,22 @@
-"""Budgets: every search can be told to stop after so many positions or seconds."""
+"""Budgets: every search can be told to stop after so many positions or seconds.
+
+A budget's numbers are checked where they enter (``check_seconds``, ``check_nodes``:
+the command line, the API, the web fields and ``Budget`` itself), so a non-finite or
+huge number never reaches the timer, the native kernels or an allocation.  A search
+makes its budget *active* while it runs: work the search does not count itself, such
+as move generation that searches (a proof-Dictator move looks for a proof), charges the
+active budget (``active_budget``) and stops with the search.
+"""
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from grundy.protocol import GrundyError
@@ -14,9 +24,44 @@ from grundy.protocol import GrundyError
 #: Called now and then during a search with (positions expanded, table size).
 ProgressCallback = Callable[[int, int], None]
 
+#: The largest time budget, in seconds (a day): longer runs use a store and resume.
+MAX_SECONDS = 86_400.0
+#: The largest node budget: past what a day of search expands.
+MAX_NODES = 10**12
+
 
 class BudgetExceeded(GrundyError):
     """A search ran out of its node or time budget; what it had solved is kept."""
+
+
+class BadBudget(GrundyError, ValueError):
+    """A budget number out of its range (non-finite, negative, or too large)."""
+
+
+def check_seconds(seconds: float | None, what: str = "time budget", zero: str = "",
+                  most: float = MAX_SECONDS) -> float | None:
+    """``seconds`` if it is a finite number of seconds from 0 to ``most`` (or None),
+    else BadBudget naming the range; ``zero`` says what 0 means, if anything."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
+            or not (math.isfinite(seconds) and 0 <= seconds <= most):
+        meaning = f" ({zero})" if zero else ""
+        raise BadBudget(f"{what} {seconds!r} is out of range: give a finite number of "
+                        f"seconds from 0{meaning} to {most:g}")
+    return float(seconds)
+
+
+def check_nodes(nodes: int | None, what: str = "node budget", least: int = 0) -> int | None:
+    """``nodes`` if it is a whole number from ``least`` to ``MAX_NODES`` (or None),
+    else BadBudget naming the range."""
+    if nodes is None:
+        return None
+    if isinstance(nodes, bool) or not isinstance(nodes, int) \
+            or not least <= nodes <= MAX_NODES:
+        raise BadBudget(f"{what} {nodes!r} is out of range: give a whole number of "
+                        f"positions from {least} to {MAX_NODES:,}")
+    return nodes
 
 
 @dataclass
@@ -38,6 +83,10 @@ class Budget:
     _deadline: float | None = field(default=None, init=False)
     _next_check: int = field(default=0, init=False)
     _started: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        self.max_nodes = check_nodes(self.max_nodes)
+        self.max_seconds = check_seconds(self.max_seconds)
 
     def start(self) -> None:
         """Start the clock, unless an earlier search already started it."""
@@ -75,6 +124,24 @@ class Budget:
         if not finished:
             raise self._exceeded()
 
+    def check(self) -> None:
+        """BudgetExceeded if the clock has run out (work that expands no position, such
+        as generating a long list of moves, calls this now and then)."""
+        self.start()
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise self._exceeded()
+
+    @contextmanager
+    def active(self) -> Iterator[Budget]:
+        """Make this the budget that move generation in this thread charges
+        (``active_budget``) while the block runs; starts the clock."""
+        self.start()
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
+
     def _exceeded(self) -> BudgetExceeded:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             return BudgetExceeded(
@@ -87,6 +154,15 @@ class Budget:
         )
 
 
+_ACTIVE: ContextVar[Budget | None] = ContextVar("grundy_active_budget", default=None)
+
+
+def active_budget() -> Budget | None:
+    """The budget of the search running in this thread (``Budget.active``), if any: a
+    move generator that searches ticks it, so it stops with the search around it."""
+    return _ACTIVE.get()
+
+
 @contextmanager
 def hard_deadline(seconds: float | None) -> Iterator[None]:
     """Bound *all* the work of a block by the clock, not only the positions a search
@@ -97,6 +173,7 @@ def hard_deadline(seconds: float | None) -> Iterator[None]:
     between any two Python operations; elsewhere (a library caller's thread) it does
     nothing and searches stop by their Budget alone.  ``None``: no deadline.
     """
+    seconds = check_seconds(seconds, "deadline", most=2 * MAX_SECONDS)  # a budget and grace
     if seconds is None or threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -147,20 +147,20 @@ class Solver(Generic[Position]):
         """Every legal move with the Grundy value it leads to."""
         return [
             MoveValue(move, child, self.grundy(child))
-            for move, child in self.ruleset.moves(position)
+            for move, child in self._legal(position)
         ]
 
     def winning_moves(self, position: Position) -> list[tuple[Move, Position]]:
         """The moves to a position of Grundy value 0 (empty iff ``position`` is P)."""
         if self.ruleset.outcomes_only:
-            return [(move, child) for move, child in self.ruleset.moves(position)
+            return [(move, child) for move, child in self._legal(position)
                     if self.outcome(child) is Outcome.P]
         return [(mv.move, mv.position) for mv in self.move_values(position) if mv.winning]
 
     def winning_move(self, position: Position, rng: random.Random | None = None) -> Move | None:
         """One move to a P-position (None if there is none), searching each option only
         as far as its outcome; ``rng`` shuffles the order in which options are tried."""
-        moves = list(self.ruleset.moves(position))
+        moves = self._legal(position)
         if rng is not None:
             rng.shuffle(moves)
         for move, child in moves:
@@ -172,18 +172,25 @@ class Solver(Generic[Position]):
         """The moves after which the opponent loses under misère play."""
         return [
             (move, child)
-            for move, child in self.ruleset.moves(position)
+            for move, child in self._legal(position)
             if self.misere_outcome(child) is Outcome.P
         ]
 
     # -- machinery -----------------------------------------------------------
     def _run(self, search: Callable[..., T], *args: Any) -> T:
-        self.budget.start()
+        """Run a search with this solver's budget active (``Budget.active``: move
+        generation that searches charges it too); the store is flushed afterwards."""
         try:
-            return search(*args)
+            with self.budget.active():
+                return search(*args)
         finally:
             if self.store is not None:
                 self.store.flush()
+
+    def _legal(self, position: Position) -> list[tuple[Move, Position]]:
+        """The legal moves, generated with this solver's budget active."""
+        with self.budget.active():
+            return list(self.ruleset.moves(position))
 
     def _native_fits(self, position: Position) -> bool:
         return kernel_takes(self.kernel, self.engine, self.ruleset.name, position)

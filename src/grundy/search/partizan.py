@@ -162,14 +162,14 @@ class PartizanSolver(Generic[Position]):
 
     def winning_moves(self, position: Position, player: Player) -> list[tuple[Move, Position]]:
         """The moves of ``player`` after which the opponent, moving first, loses."""
-        return [(move, child) for move, child in self.ruleset.moves(position, player)
+        return [(move, child) for move, child in self._legal(position, player)
                 if not self.wins_first(child, player.opponent)]
 
     def winning_move(self, position: Position, player: Player,
                      rng: random.Random | None = None) -> Move | None:
         """One winning move of ``player`` (None if there is none); ``rng`` shuffles the
         order in which the moves are tried."""
-        moves = list(self.ruleset.moves(position, player))
+        moves = self._legal(position, player)
         if rng is not None:
             rng.shuffle(moves)
         return next((move for move, child in moves
@@ -180,17 +180,24 @@ class PartizanSolver(Generic[Position]):
         return [
             PartizanMoveValue(player, move, child, self.value(child))
             for player in Player
-            for move, child in self.ruleset.moves(position, player)
+            for move, child in self._legal(position, player)
         ]
 
     # -- machinery -----------------------------------------------------------
     def _run(self, search: Callable[..., T], *args: Any) -> T:
-        self.budget.start()
+        """Run a search with this solver's budget active (``Budget.active``: move
+        generation that searches charges it too); the store is flushed afterwards."""
         try:
-            return search(*args)
+            with self.budget.active():
+                return search(*args)
         finally:
             if self.store is not None:
                 self.store.flush()
+
+    def _legal(self, position: Position, player: Player) -> list[tuple[Move, Position]]:
+        """The legal moves, generated with this solver's budget active."""
+        with self.budget.active():
+            return list(self.ruleset.moves(position, player))
 
     def _native_fits(self, position: Position) -> bool:
         return kernel_takes(self.kernel, self.engine, self.ruleset.name, position)

@@ -45,6 +45,7 @@ from grundy.protocol import (
 )
 from grundy.rulesets.drawing import svg_document, text
 from grundy.rulesets.registry import get, register_family
+from grundy.search.budget import active_budget
 
 Superposition = tuple[Hashable, ...]
 
@@ -86,13 +87,17 @@ def superposed_moves(
     ``table`` (one label -> result map per realization): classical moves, then every
     superposition of 2..width distinct classical moves (``width`` None: any number),
     each feasible in some realization; infeasible pairs collapse (variant D, seed 001
-    @139370).  With L classical labels there are sum(C(L, k), k <= width) moves."""
+    @139370).  With L classical labels there are sum(C(L, k), k <= width) moves, so
+    the active budget's clock (``Budget.check``) is read before each superposed one."""
     labels = list(dict.fromkeys(label for moves in table for label in moves))
     top = len(labels) if width is None else min(width, len(labels))
     for label in labels:
         yield label, superpose(moves[label] for moves in table if label in moves)
+    budget = active_budget()  # so many moves: they stop with the search that asks
     for k in range(2, top + 1):
         for chosen in combinations(labels, k):
+            if budget is not None:
+                budget.check()
             yield QuantumMove(chosen), superpose(
                 moves[label] for moves in table for label in chosen if label in moves
             )

@@ -48,13 +48,13 @@ import threading
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from grundy.census import CensusPlot, load
@@ -62,6 +62,7 @@ from grundy.protocol import TooBig
 from grundy.reductions import UnknownReductionError, all_reductions
 from grundy.reductions.lattice import build
 from grundy.rulesets import GrundyError, UnknownRulesetError, all_rulesets
+from grundy.search.budget import check_nodes, check_seconds
 from grundy.web.service import Busy, Limits, Workbench
 from grundy.web.values import CalcBusy, CalcError, CalcTimeout, Calculator
 
@@ -72,6 +73,12 @@ STATIC = Path(__file__).parent / "static"
 POLL_SECONDS = 0.2
 Text = Field(max_length=100_000)
 Name = Field(min_length=1, max_length=100)
+#: Budgets, checked as everywhere they enter (``grundy.search.budget``): a finite number of
+#: seconds up to a day, a whole number of positions up to ``MAX_NODES``.
+Seconds = Annotated[float, Field(gt=0), AfterValidator(check_seconds)]
+Nodes = Annotated[int, Field(gt=0), AfterValidator(check_nodes)]
+#: A seed for the random choices: any 64-bit integer.
+Seed = Annotated[int, Field(ge=-(2**63), lt=2**64)]
 
 
 class PositionRequest(BaseModel):
@@ -83,7 +90,7 @@ class PositionRequest(BaseModel):
 class RandomRequest(BaseModel):
     ruleset: str = Name
     size: int
-    seed: int | None = None
+    seed: Seed | None = None
     player: str | None = Field(default=None, max_length=1)
 
 
@@ -94,23 +101,23 @@ class PlayRequest(PositionRequest):
 class ReduceRequest(BaseModel):
     reduction: str = Name
     position: str = Text
-    max_seconds: float | None = Field(default=None, gt=0)
+    max_seconds: Seconds | None = None
 
 
 class CalcRequest(BaseModel):
     expression: str = Text
-    max_seconds: float | None = Field(default=None, gt=0)
+    max_seconds: Seconds | None = None
 
 
 class SearchRequest(PositionRequest):
-    max_seconds: float | None = Field(default=None, gt=0)
-    max_nodes: int | None = Field(default=None, gt=0)
+    max_seconds: Seconds | None = None
+    max_nodes: Nodes | None = None
 
 
 class ComputerRequest(PositionRequest):
     level: str = Field(default="perfect", max_length=20)
-    seed: int | None = None
-    max_seconds: float | None = Field(default=None, gt=0)
+    seed: Seed | None = None
+    max_seconds: Seconds | None = None
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -34,6 +34,7 @@ from grundy.reductions import all_reductions
 from grundy.reductions import get as get_reduction
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets, get
 from grundy.search import Budget, BudgetExceeded, Solver, Store
+from grundy.search.budget import active_budget
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Outcome, format_nimber
 from grundy.web.workers import Busy, Workers, start_workbench, workbench_job
@@ -238,9 +239,26 @@ class Workbench:
         return ruleset, ruleset.parse(text)
 
     def moves(self, ruleset: Ruleset[Any], position: Any, player: Player | None) -> list[Any]:
-        """The legal moves, refusing positions with more than the size cap allows."""
+        """The legal moves, refusing positions with more than the size cap allows.
+
+        Move generation that searches (a proof-Dictator move looks for a proof) charges
+        the active budget: a search's (``hint``: BudgetExceeded), else half the light
+        workers' deadline, so that the answer is "not within the budget" (TooBig) before
+        the deadline stops the worker."""
         cap = self.limits.max_moves
-        legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
+        active = active_budget()
+        budget = active or Budget(max_seconds=self.limits.light_seconds / 2)
+        try:
+            with budget.active():
+                legal = list(itertools.islice(_legal(ruleset, position, player), cap + 1))
+        except BudgetExceeded:
+            if active is not None:
+                raise
+            raise TooBig(
+                f"this position's moves were not found within the budget ({budget.max_seconds:g} "
+                "s: each move here needs a search): try a smaller position (or the grundy "
+                "command with a larger --max-seconds)"
+            ) from None
         if len(legal) > cap:
             raise TooBig(
                 f"this position has more than {cap} moves, over the workbench's size cap: "
@@ -299,12 +317,13 @@ class Workbench:
     def play(self, name: str, text: str, move: str, player: str | None = None) -> dict[str, Any]:
         ruleset, position = self.parse(name, text)
         mover = _player(ruleset, player)
-        for label, child in self.moves(ruleset, position, mover):
+        legal = self.moves(ruleset, position, mover)
+        for label, child in legal:
             if ruleset.format_move(label) == move.strip():
                 return self.view(ruleset, child, None if mover is None else mover.opponent)
-        legal = ", ".join(ruleset.format_move(m) for m, _ in _legal(ruleset, position, mover))
+        labels = ", ".join(ruleset.format_move(m) for m, _ in legal)
         raise GrundyError(
-            f"{move.strip()!r} is not a legal move here; legal moves: {legal or 'none'}"
+            f"{move.strip()!r} is not a legal move here; legal moves: {labels or 'none'}"
         )
 
     def analyse(self, name: str, text: str, seconds: float | None = None,
@@ -373,10 +392,11 @@ class Workbench:
         to value 0; partizan: the opponent, moving next, loses)."""
         ruleset, position = self.parse(name, text)
         mover = _player(ruleset, player)
-        legal = self.moves(ruleset, position, mover)
         solver = self.solver(ruleset, seconds, nodes)
         moves = []
         try:
+            with solver.budget.active():
+                legal = self.moves(ruleset, position, mover)
             for move, child in legal:
                 if isinstance(solver, Solver):
                     value, outcome = _impartial_value(solver, child)

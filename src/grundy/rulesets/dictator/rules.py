@@ -391,6 +391,15 @@ def _step(written: tuple[Ballot, ...], subset: frozenset[int]) -> frozenset[tupl
     return frozenset(steps)
 
 
+def _stepped(written: tuple[Ballot, ...], subset: frozenset[int],
+             budget: Budget | None) -> frozenset[tuple[Ballot, ...]]:
+    """``_step``, after a look at the budget's clock: one step of a large reach can take
+    a good fraction of a second, the successors of one state many seconds."""
+    if budget is not None:
+        budget.check()
+    return _step(written, subset)
+
+
 def _proved(result: Result, reach: Reach) -> tuple[int, int] | None:
     for x, y in sorted(ranked_above(result)):
         if all(any(all(b.index(y) < b.index(x) for b in written) for written in ballot)
@@ -410,7 +419,8 @@ def find_chain_proof(board: Board, max_steps: int | None = None,
     this reading Lemma 3.4.17 (L631-650) holds, while letting each completion move on its
     own would prove Figure 3.10].
     Breadth-first over (result, reachable ballots), so it terminates and finds a
-    shortest chain; ``max_steps`` bounds the chain, ``budget`` the states expanded, and
+    shortest chain; ``max_steps`` bounds the chain, ``budget`` the successor states
+    built (one per state and subset; its clock is read before each ballot's step), and
     ``subsets`` restricts the manipulations (default: every set of two or more candidates).
     """
     if not board:
@@ -433,11 +443,12 @@ def find_chain_proof(board: Board, max_steps: int | None = None,
                 return ChainProof(chain, pair)
             if max_steps is not None and len(chain) >= max_steps:
                 continue
-            if budget is not None:
-                budget.tick(len(seen))
             for subset in subsets:
+                if budget is not None:
+                    budget.tick(len(seen))
                 state = (shuffle(result, subset), tuple(
-                    frozenset(moved for written in ballot for moved in _step(written, subset))
+                    frozenset(moved for written in ballot
+                              for moved in _stepped(written, subset, budget))
                     for ballot in reach))
                 if state not in seen:
                     seen.add(state)
@@ -519,9 +530,12 @@ class ChainProofDictator(BasicDictator):
 
     def can_prove(self, board: Board) -> bool:
         """A chain proof exists.  IIA-manipulations are sound, so none exists while a
-        ballot can still be the dictator (Lemma 4.4.1); otherwise an exhaustive search
-        (keep boards small)."""
-        return pareto_violated(board) and find_chain_proof(board) is not None
+        ballot can still be the dictator (Lemma 4.4.1); otherwise an exhaustive search,
+        under the budget of the search asking for the moves (``active_budget``)."""
+        from grundy.search.budget import active_budget  # grundy.search imports us
+
+        return pareto_violated(board) and find_chain_proof(
+            board, budget=active_budget()) is not None
 
     # no closed form is known: back to the protocol's "search it"
     fast_outcome = ImpartialRuleset.fast_outcome

@@ -261,8 +261,11 @@ class TreeProofDictator(BasicDictator):
     examples = ("A_D_;__DA", "ABDC;BACD", "____;____")
 
     def can_prove(self, board: Board) -> bool:
-        """A proof tree exists (an exhaustive search: keep boards small)."""
-        return find_tree_proof(board) is not None
+        """A proof tree exists: an exhaustive search, under the budget of the search
+        asking for the moves (``active_budget``)."""
+        from grundy.search.budget import active_budget  # grundy.search imports us
+
+        return find_tree_proof(board, active_budget()) is not None
 
     # no closed form is assumed: back to the protocol's "search it"
     fast_outcome = ImpartialRuleset.fast_outcome

@@ -196,8 +196,12 @@ def nim_sequence(rule: TakeAndBreak, n: int, check: Callable[[], None] | None = 
     Octal codes (digits 0-7) run in the native kernel, under ``max_seconds`` (and any
     signal deadline); hexadecimal codes and Grundy's game run in ``python_nim_sequence``,
     which calls ``check`` now and then (it may raise to stop).  A caller that bounds the
-    work only by ``check`` gets the Python reference, which honours it.
+    work only by ``check`` gets the Python reference, which honours it.  ``max_seconds``
+    out of range (``check_seconds``) is BadBudget.
     """
+    from grundy.search.budget import BudgetExceeded, check_seconds  # grundy.search imports us
+
+    max_seconds = check_seconds(max_seconds)
     octal = not rule.unequal_split and max(rule.digits) < 8
     if octal and n > 0 and (check is None or max_seconds is not None):
         try:
@@ -206,8 +210,6 @@ def nim_sequence(rule: TakeAndBreak, n: int, check: Callable[[], None] | None = 
             return python_nim_sequence(rule, n, check)
         values, _ = _native.octal_sequence(str(rule), n - 1, None, max_seconds)
         if values is None:
-            from grundy.search.budget import BudgetExceeded
-
             raise BudgetExceeded(f"the nim sequence stopped after {max_seconds:g} s (time "
                                  "budget): raise --max-seconds or ask for fewer values")
         return values

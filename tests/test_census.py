@@ -4,8 +4,10 @@ census process killed and resumed)."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -33,11 +35,14 @@ from grundy.census import (
     sequence,
     split_solve,
 )
+from grundy.census.compute import solve_chunk
 from grundy.census.extra import require
 from grundy.census.family import sample_rng
+from grundy.census.nauty import decode_graph6
 from grundy.cli.main import cli
 from grundy.protocol import GrundyError, ImpartialRuleset
 from grundy.rulesets import get
+from grundy.rulesets.graphs import certificate
 from grundy.search import Budget, Solver, Store
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import PartizanSolver, naive_value
@@ -141,6 +146,138 @@ def test_bad_families_are_one_line_errors(text: str) -> None:
     with pytest.raises(GrundyError) as error:
         Family(text).chunks(get("col" if text == "sizes:1-3" else "node-kayles"), 10)
     assert "\n" not in str(error.value)
+
+
+# -- graphs up to isomorphism, by nauty ---------------------------------------------------
+
+def ensure_nauty() -> None:
+    """Debian's nauty (geng, gentreeg), installed with apt-get when missing on CI or as root
+    (one test worker at a time), as the browser tests install Chromium."""
+    if shutil.which("nauty-geng") or shutil.which("geng"):
+        return
+    may_install = os.environ.get("CI") == "true" or os.geteuid() == 0
+    if may_install and shutil.which("apt-get"):
+        with open("/tmp/grundy-nauty-install.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not shutil.which("nauty-geng"):
+                env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+                subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
+                subprocess.run(["apt-get", "install", "-y", "-qq", "nauty"], check=False, env=env)
+    if not shutil.which("nauty-geng"):
+        message = "Debian's nauty is not installed: apt-get install -y nauty"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture
+def nauty() -> None:
+    ensure_nauty()
+
+
+def graph_entries(ruleset: str, family: str, size: int | None = None) -> list[tuple[Any, ...]]:
+    rs = get(ruleset)
+    return [entry for chunk in Family(family).chunks(rs, size) for entry in chunk.entries(rs)]
+
+
+def key_of(position: Any) -> Any:
+    return certificate(position.adj, (1 << position.n) - 1)
+
+
+@pytest.mark.usefixtures("nauty")
+@pytest.mark.parametrize(("family", "counts"), [
+    ("graphs:1-7", [1, 2, 4, 11, 34, 156, 1044]),            # OEIS A000088
+    ("graphs:1-8:connected", [1, 1, 2, 6, 21, 112, 853, 11117]),  # A001349
+    ("graphs:1-7:bipartite", [1, 2, 3, 7, 13, 35, 88]),      # A033995
+    ("graphs:6:edges=5-6", [15 + 21]),                       # A008406
+    ("trees:1-12", [1, 1, 1, 2, 3, 6, 11, 23, 47, 106, 235, 551]),  # A000055
+])
+def test_graph_families_hold_one_graph_per_isomorphism_class(family: str,
+                                                             counts: list[int]) -> None:
+    entries = graph_entries("node-kayles", family, 97)
+    first = entries[0][1]
+    assert Counter(n for _, n, _, _ in entries) == {first + i: k for i, k in enumerate(counts)}
+    assert [index for index, *_ in entries] == list(range(len(entries)))
+    keys = [key_of(position) for *_, position in entries]
+    assert len(set(keys)) == len(keys)  # no two isomorphic
+    nk = get("node-kayles")
+    for _, n, text, position in entries[:300]:
+        assert nk.parse(text) == position and position.n == n
+
+
+@pytest.mark.usefixtures("nauty")
+def test_graphs_are_every_labelled_graph_up_to_isomorphism() -> None:
+    nk = get("node-kayles")
+    for n in range(1, 6):
+        labelled = [p for p in nk.small_positions(n)]
+        assert {key_of(p) for *_, p in graph_entries("node-kayles", f"graphs:{n}", 5)} \
+            == {key_of(p) for p in labelled}
+        assert {key_of(p) for *_, p in graph_entries("node-kayles", f"graphs:{n}:connected")} \
+            == {key_of(p) for p in labelled if len(nk.components(p)) == 1}
+    assert {key_of(p) for *_, p in graph_entries("node-kayles", "trees:7")} \
+        == {key_of(p) for *_, p in graph_entries("node-kayles", "graphs:7:connected:edges=6")}
+
+
+def graph6(n: int, edges: set[tuple[int, int]]) -> bytes:
+    """McKay's graph6 of a graph on at most 62 vertices, written out plainly (the test's
+    own encoder, for the decoder)."""
+    bits = [int((i, j) in edges) for j in range(1, n) for i in range(j)]
+    bits += [0] * (-len(bits) % 6)
+    return bytes([n + 63] + [63 + int("".join(map(str, bits[k:k + 6])), 2)
+                             for k in range(0, len(bits), 6)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 62).flatmap(lambda n: st.tuples(st.just(n), st.sets(
+    st.tuples(st.integers(0, max(0, n - 1)), st.integers(0, max(0, n - 1))).filter(
+        lambda e: e[0] < e[1]), max_size=80))))
+def test_graph6_decodes_what_it_encodes(graph: tuple[int, set[tuple[int, int]]]) -> None:
+    n, edges = graph
+    assert decode_graph6(graph6(n, edges)) == (n, sorted(edges))
+
+
+def test_graph6_of_the_wrong_length_is_refused() -> None:
+    with pytest.raises(GrundyError, match="needs 3 bytes, not 2"):
+        decode_graph6(b"Dh")
+
+
+@pytest.mark.usefixtures("nauty")
+@pytest.mark.parametrize(("name", "family", "compute"), [
+    ("node-kayles", "graphs:1-6", "nimber"), ("node-kayles", "trees:1-9", "nimber"),
+    ("snort", "graphs:1-5", "canonical"), ("col", "graphs:1-5", "canonical")])
+def test_graph_census_values_match_the_naive_references(name: str, family: str,
+                                                        compute: str) -> None:
+    ruleset = get(name)
+    for chunk in Family(family).chunks(ruleset, 23):
+        got = solve_chunk(name, chunk, (compute,))
+        entries = list(chunk.entries(ruleset))
+        assert got["position"] == [text for _, _, text, _ in entries]
+        if isinstance(ruleset, ImpartialRuleset):
+            assert got["nimber"] == [naive_grundy(ruleset, p) for *_, p in entries]
+        else:
+            assert got["value"] == [str(naive_value(ruleset, p)) for *_, p in entries]
+
+
+@pytest.mark.usefixtures("nauty")
+@pytest.mark.parametrize(("ruleset", "text", "message"), [
+    ("node-kayles", "graphs:0-3", "vertex counts from 1 to 32"),
+    ("node-kayles", "graphs:40", "vertex counts from 1 to 32"),
+    ("node-kayles", "graphs:5:planar", "unknown option 'planar'"),
+    ("node-kayles", "trees:5:connected", "unknown option 'connected'"),
+    ("node-kayles", "graphs:5:edges=x", "is not a range"),
+    ("nim", "graphs:3", "nim is no graph game"),
+    ("black-white-col", "graphs:3", "needs every vertex tinted"),
+])
+def test_bad_graph_families_are_one_line_errors(ruleset: str, text: str, message: str) -> None:
+    with pytest.raises(GrundyError, match=message) as error:
+        Family(text).chunks(get(ruleset))
+    assert "\n" not in str(error.value)
+
+
+def test_a_missing_nauty_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(GrundyError, match="apt-get install nauty"):
+        Family("graphs:4").chunks(get("node-kayles"))
 
 
 # -- periods ----------------------------------------------------------------------------

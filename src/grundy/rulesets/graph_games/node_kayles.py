@@ -215,6 +215,10 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
                     adj[b] |= 1 << a
             yield KaylesPosition(size, HashedAdjacency(adj), 0)
 
+    def graph(self, n: int, adj: Adjacency) -> KaylesPosition:
+        """The game on a bare graph (nothing selected): what a census of graphs solves."""
+        return KaylesPosition(n, HashedAdjacency(adj), 0)
+
     def random_position(self, rng: random.Random, size: int) -> KaylesPosition:
         """A sparse G(n, p) graph with n = size and average degree about 2."""
         n = max(0, size)

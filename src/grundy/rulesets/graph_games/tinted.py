@@ -28,6 +28,7 @@ from grundy.protocol import Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
     Adjacency,
+    HashedAdjacency,
     coloured_certificate,
     connected_components,
     edge_list,
@@ -192,6 +193,15 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
             selected=black & ~white, highlighted=white & ~black,
             removed=((1 << position.n) - 1) & ~(black | white),
         )
+
+    def graph(self, n: int, adj: Adjacency) -> TintedGraph:
+        """The game on a bare graph (every vertex playable by both): what a census of
+        graphs solves; ParseError for a ruleset that needs every vertex tinted."""
+        if self.needs_tints and n:
+            raise ParseError(f"{self.name} needs every vertex tinted: a bare graph is no "
+                             "position of it")
+        everything = (1 << n) - 1
+        return TintedGraph(n, HashedAdjacency(adj), everything, everything)
 
     def random_position(self, rng: random.Random, size: int) -> TintedGraph:
         """G(n, p) with average degree about 2, n = size; each vertex tinted at random

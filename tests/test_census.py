@@ -566,3 +566,55 @@ def test_a_killed_census_resumes_to_the_same_results(client: Any, tmp_path: Path
     assert f"({12 - left} solved now" in resumed.output
     run(census, whole, client=client)
     assert rows(killed) == rows(whole)
+
+
+@pytest.mark.usefixtures("nauty")
+def test_a_census_on_a_cluster_started_by_dasks_own_commands(client: Any,
+                                                              tmp_path: Path) -> None:
+    """`dask scheduler` and two `dask worker` processes on 127.0.0.1 (free ports, the
+    address read from the scheduler file), a census through them with --scheduler, one
+    worker killed mid-run: the census completes, each graph once, identical to a run on
+    the local cluster."""
+    bin_dir = Path(sys.executable).parent
+    address_file = tmp_path / "scheduler.json"
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(*args: str) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen([str(bin_dir / "dask"), *args], cwd=tmp_path,
+                                   start_new_session=True, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        started.append(process)
+        return process
+
+    census = Census("node-kayles", "graphs:1-8", chunk_size=100)
+    total = len(census.chunks())
+    remote = tmp_path / "remote"
+    try:
+        start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+              "--scheduler-file", str(address_file))
+        workers = [start("worker", "--scheduler-file", str(address_file), "--host", "127.0.0.1",
+                         "--nthreads", "1", "--no-nanny", "--no-dashboard") for _ in range(2)]
+        with distributed.Client(scheduler_file=str(address_file), timeout="120s") as watcher:
+            watcher.wait_for_workers(2, timeout=300)
+            address = watcher.scheduler.address
+        assert address.startswith("tcp://127.0.0.1:")
+        process = subprocess.Popen(
+            [str(bin_dir / "grundy"), "census", census.ruleset, census.family, "--chunk-size",
+             "100", "--out", str(remote), "--scheduler", address],
+            start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        started.append(process)
+        wait_for_chunks(remote, 3)
+        os.killpg(workers[0].pid, signal.SIGKILL)  # no nanny: this worker is gone for good
+        left = len(list(remote.glob("chunk-*.parquet")))
+        out, err = process.communicate(timeout=900)
+        assert process.returncode == 0, err.decode()
+        assert f"{total} chunks in {remote} ({total} solved now: 13598 positions" in out.decode()
+    finally:
+        for running in started:
+            if running.poll() is None:
+                os.killpg(running.pid, signal.SIGKILL)
+            running.wait()
+    assert left < total  # the worker died mid-census
+    run(census, tmp_path / "local", client=client)
+    assert rows(remote) == rows(tmp_path / "local")
+    assert [row[0] for row in rows(remote)] == list(range(13598))

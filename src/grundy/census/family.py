@@ -96,14 +96,14 @@ class Chunk:
             assert self.graphs is not None and self.n is not None
             assert isinstance(ruleset, GraphRuleset)
             index = self.start
-            for n, edges in generate(self.graphs, self.n, self.res, self.mod):
+            for size, edges in generate(self.graphs, self.n, self.res, self.mod):
                 if index >= self.stop:
                     break
-                adj = [0] * n
+                adj = [0] * size
                 for a, b in edges:
                     adj[a] |= 1 << b
                     adj[b] |= 1 << a
-                yield index, n, graph_text(n, edges), ruleset.graph(n, tuple(adj))
+                yield index, size, graph_text(size, edges), ruleset.graph(size, tuple(adj))
                 index += 1
             if index != self.stop:
                 raise GrundyError(f"nauty gave other graphs on {self.n} vertices (class "
@@ -264,8 +264,10 @@ class Family:
         graphs = GraphClass(trees=kind == "trees")
         for option in options:
             name, _, value = option.partition("=")
-            if kind == "graphs" and option in ("connected", "bipartite"):
-                graphs = replace(graphs, **{option: True})
+            if kind == "graphs" and option == "connected":
+                graphs = replace(graphs, connected=True)
+            elif kind == "graphs" and option == "bipartite":
+                graphs = replace(graphs, bipartite=True)
             elif kind == "graphs" and name == "edges" and value:
                 edges = _range(value, "edges")
                 graphs = replace(graphs, edges=(edges.start, edges.stop - 1))

@@ -600,7 +600,7 @@ def test_a_census_on_a_cluster_started_by_dasks_own_commands(client: Any,
         assert address.startswith("tcp://127.0.0.1:")
         process = subprocess.Popen(
             [str(bin_dir / "grundy"), "census", census.ruleset, census.family, "--chunk-size",
-             "100", "--out", str(remote), "--scheduler", address],
+             "100", "--out", str(remote), "--scheduler", address, "--max-seconds", "0"],
             start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         started.append(process)
         wait_for_chunks(remote, 3)

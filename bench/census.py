@@ -98,13 +98,18 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
     boards = 2_500 if quick else 10_000
     kayles = f"census: Node Kayles on every labelled graph with 1..{largest} vertices"
     waves = f"census: {boards:,} random Transverse Wave 6×8 boards (density 0.3)"
-    if only not in kayles and only not in waves:
+    vertices = 8 if quick else 9
+    classes = (f"census: Node Kayles on every graph with {vertices} vertices up to "
+               "isomorphism (nauty's geng, generated in the workers)")
+    if only not in kayles and only not in waves and only not in classes:
         return
     try:
         require("distributed")
     except GrundyError as error:
         yield {"workload": "census", "skipped": str(error)}
         return
+    if only in classes:
+        yield _line(classes, Census("node-kayles", f"graphs:{vertices}", ("nimber",)))
     if only in kayles:
         yield _line(kayles, Census("node-kayles", f"sizes:1-{largest}", ("nimber",),
                                    chunk_size=graphs_per_chunk))

@@ -4,8 +4,10 @@ census process killed and resumed)."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -33,11 +35,14 @@ from grundy.census import (
     sequence,
     split_solve,
 )
+from grundy.census.compute import solve_chunk
 from grundy.census.extra import require
 from grundy.census.family import sample_rng
+from grundy.census.nauty import decode_graph6
 from grundy.cli.main import cli
 from grundy.protocol import GrundyError, ImpartialRuleset
 from grundy.rulesets import get
+from grundy.rulesets.graphs import certificate
 from grundy.search import Budget, Solver, Store
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import PartizanSolver, naive_value
@@ -143,6 +148,138 @@ def test_bad_families_are_one_line_errors(text: str) -> None:
     assert "\n" not in str(error.value)
 
 
+# -- graphs up to isomorphism, by nauty ---------------------------------------------------
+
+def ensure_nauty() -> None:
+    """Debian's nauty (geng, gentreeg), installed with apt-get when missing on CI or as root
+    (one test worker at a time), as the browser tests install Chromium."""
+    if shutil.which("nauty-geng") or shutil.which("geng"):
+        return
+    may_install = os.environ.get("CI") == "true" or os.geteuid() == 0
+    if may_install and shutil.which("apt-get"):
+        with open("/tmp/grundy-nauty-install.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not shutil.which("nauty-geng"):
+                env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+                subprocess.run(["apt-get", "update", "-qq"], check=False, env=env)
+                subprocess.run(["apt-get", "install", "-y", "-qq", "nauty"], check=False, env=env)
+    if not shutil.which("nauty-geng"):
+        message = "Debian's nauty is not installed: apt-get install -y nauty"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture
+def nauty() -> None:
+    ensure_nauty()
+
+
+def graph_entries(ruleset: str, family: str, size: int | None = None) -> list[tuple[Any, ...]]:
+    rs = get(ruleset)
+    return [entry for chunk in Family(family).chunks(rs, size) for entry in chunk.entries(rs)]
+
+
+def key_of(position: Any) -> Any:
+    return certificate(position.adj, (1 << position.n) - 1)
+
+
+@pytest.mark.usefixtures("nauty")
+@pytest.mark.parametrize(("family", "counts"), [
+    ("graphs:1-7", [1, 2, 4, 11, 34, 156, 1044]),            # OEIS A000088
+    ("graphs:1-8:connected", [1, 1, 2, 6, 21, 112, 853, 11117]),  # A001349
+    ("graphs:1-7:bipartite", [1, 2, 3, 7, 13, 35, 88]),      # A033995
+    ("graphs:6:edges=5-6", [15 + 21]),                       # A008406
+    ("trees:1-12", [1, 1, 1, 2, 3, 6, 11, 23, 47, 106, 235, 551]),  # A000055
+])
+def test_graph_families_hold_one_graph_per_isomorphism_class(family: str,
+                                                             counts: list[int]) -> None:
+    entries = graph_entries("node-kayles", family, 97)
+    first = entries[0][1]
+    assert Counter(n for _, n, _, _ in entries) == {first + i: k for i, k in enumerate(counts)}
+    assert [index for index, *_ in entries] == list(range(len(entries)))
+    keys = [key_of(position) for *_, position in entries]
+    assert len(set(keys)) == len(keys)  # no two isomorphic
+    nk = get("node-kayles")
+    for _, n, text, position in entries[:300]:
+        assert nk.parse(text) == position and position.n == n
+
+
+@pytest.mark.usefixtures("nauty")
+def test_graphs_are_every_labelled_graph_up_to_isomorphism() -> None:
+    nk = get("node-kayles")
+    for n in range(1, 6):
+        labelled = [p for p in nk.small_positions(n)]
+        assert {key_of(p) for *_, p in graph_entries("node-kayles", f"graphs:{n}", 5)} \
+            == {key_of(p) for p in labelled}
+        assert {key_of(p) for *_, p in graph_entries("node-kayles", f"graphs:{n}:connected")} \
+            == {key_of(p) for p in labelled if len(nk.components(p)) == 1}
+    assert {key_of(p) for *_, p in graph_entries("node-kayles", "trees:7")} \
+        == {key_of(p) for *_, p in graph_entries("node-kayles", "graphs:7:connected:edges=6")}
+
+
+def graph6(n: int, edges: set[tuple[int, int]]) -> bytes:
+    """McKay's graph6 of a graph on at most 62 vertices, written out plainly (the test's
+    own encoder, for the decoder)."""
+    bits = [int((i, j) in edges) for j in range(1, n) for i in range(j)]
+    bits += [0] * (-len(bits) % 6)
+    return bytes([n + 63] + [63 + int("".join(map(str, bits[k:k + 6])), 2)
+                             for k in range(0, len(bits), 6)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 62).flatmap(lambda n: st.tuples(st.just(n), st.sets(
+    st.tuples(st.integers(0, max(0, n - 1)), st.integers(0, max(0, n - 1))).filter(
+        lambda e: e[0] < e[1]), max_size=80))))
+def test_graph6_decodes_what_it_encodes(graph: tuple[int, set[tuple[int, int]]]) -> None:
+    n, edges = graph
+    assert decode_graph6(graph6(n, edges)) == (n, sorted(edges))
+
+
+def test_graph6_of_the_wrong_length_is_refused() -> None:
+    with pytest.raises(GrundyError, match="needs 3 bytes, not 2"):
+        decode_graph6(b"Dh")
+
+
+@pytest.mark.usefixtures("nauty")
+@pytest.mark.parametrize(("name", "family", "compute"), [
+    ("node-kayles", "graphs:1-7", "nimber"), ("node-kayles", "trees:1-9", "nimber"),
+    ("snort", "graphs:1-5", "canonical"), ("col", "graphs:1-5", "canonical")])
+def test_graph_census_values_match_the_naive_references(name: str, family: str,
+                                                        compute: str) -> None:
+    ruleset = get(name)
+    for chunk in Family(family).chunks(ruleset, 23):
+        got = solve_chunk(name, chunk, (compute,))
+        entries = list(chunk.entries(ruleset))
+        assert got["position"] == [text for _, _, text, _ in entries]
+        if isinstance(ruleset, ImpartialRuleset):
+            assert got["nimber"] == [naive_grundy(ruleset, p) for *_, p in entries]
+        else:
+            assert got["value"] == [str(naive_value(ruleset, p)) for *_, p in entries]
+
+
+@pytest.mark.usefixtures("nauty")
+@pytest.mark.parametrize(("ruleset", "text", "message"), [
+    ("node-kayles", "graphs:0-3", "vertex counts from 1 to 32"),
+    ("node-kayles", "graphs:40", "vertex counts from 1 to 32"),
+    ("node-kayles", "graphs:5:planar", "unknown option 'planar'"),
+    ("node-kayles", "trees:5:connected", "unknown option 'connected'"),
+    ("node-kayles", "graphs:5:edges=x", "is not a range"),
+    ("nim", "graphs:3", "nim is no graph game"),
+    ("black-white-col", "graphs:3", "needs every vertex tinted"),
+])
+def test_bad_graph_families_are_one_line_errors(ruleset: str, text: str, message: str) -> None:
+    with pytest.raises(GrundyError, match=message) as error:
+        Family(text).chunks(get(ruleset))
+    assert "\n" not in str(error.value)
+
+
+def test_a_missing_nauty_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(GrundyError, match="apt-get install nauty"):
+        Family("graphs:4").chunks(get("node-kayles"))
+
+
 # -- periods ----------------------------------------------------------------------------
 
 def subtraction_values(subtraction_set: tuple[int, ...], count: int) -> list[int]:
@@ -227,6 +364,11 @@ def test_a_missing_chunk_is_all_that_resume_solves(client: Any, tmp_path: Path) 
     assert not list((tmp_path / "tw").glob(".*.tmp"))
     with pytest.raises(GrundyError, match="already holds a census"):
         run(census, tmp_path / "tw", client=client)
+    manifest = tmp_path / "tw" / "census.json"
+    recorded = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({**recorded, "cutting": "cut otherwise"}))
+    with pytest.raises(GrundyError, match="cut into other chunks now"):
+        run(census, tmp_path / "tw", resume=True, client=client)
     with pytest.raises(GrundyError, match="seed 1 there, 2 here"):
         run(Census("transverse-wave", "random:6:60", ("nimber",), seed=2, chunk_size=10),
             tmp_path / "tw", resume=True, client=client)
@@ -429,3 +571,55 @@ def test_a_killed_census_resumes_to_the_same_results(client: Any, tmp_path: Path
     assert f"({12 - left} solved now" in resumed.output
     run(census, whole, client=client)
     assert rows(killed) == rows(whole)
+
+
+@pytest.mark.usefixtures("nauty")
+def test_a_census_on_a_cluster_started_by_dasks_own_commands(client: Any,
+                                                              tmp_path: Path) -> None:
+    """`dask scheduler` and two `dask worker` processes on 127.0.0.1 (free ports, the
+    address read from the scheduler file), a census through them with --scheduler, one
+    worker killed mid-run: the census completes, each graph once, identical to a run on
+    the local cluster."""
+    bin_dir = Path(sys.executable).parent
+    address_file = tmp_path / "scheduler.json"
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(*args: str) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen([str(bin_dir / "dask"), *args], cwd=tmp_path,
+                                   start_new_session=True, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        started.append(process)
+        return process
+
+    census = Census("node-kayles", "graphs:1-8", chunk_size=100)
+    total = len(census.chunks())
+    remote = tmp_path / "remote"
+    try:
+        start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+              "--scheduler-file", str(address_file))
+        workers = [start("worker", "--scheduler-file", str(address_file), "--host", "127.0.0.1",
+                         "--nthreads", "1", "--no-nanny", "--no-dashboard") for _ in range(2)]
+        with distributed.Client(scheduler_file=str(address_file), timeout="120s") as watcher:
+            watcher.wait_for_workers(2, timeout=300)
+            address = watcher.scheduler.address
+        assert address.startswith("tcp://127.0.0.1:")
+        process = subprocess.Popen(
+            [str(bin_dir / "grundy"), "census", census.ruleset, census.family, "--chunk-size",
+             "100", "--out", str(remote), "--scheduler", address, "--max-seconds", "0"],
+            start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        started.append(process)
+        wait_for_chunks(remote, 3)
+        os.killpg(workers[0].pid, signal.SIGKILL)  # no nanny: this worker is gone for good
+        left = len(list(remote.glob("chunk-*.parquet")))
+        out, err = process.communicate(timeout=900)
+        assert process.returncode == 0, err.decode()
+        assert f"{total} chunks in {remote} ({total} solved now: 13598 positions" in out.decode()
+    finally:
+        for running in started:
+            if running.poll() is None:
+                os.killpg(running.pid, signal.SIGKILL)
+            running.wait()
+    assert left < total  # the worker died mid-census
+    run(census, tmp_path / "local", client=client)
+    assert rows(remote) == rows(tmp_path / "local")
+    assert [row[0] for row in rows(remote)] == list(range(13598))

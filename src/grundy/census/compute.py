@@ -31,10 +31,14 @@ QUANTITIES: dict[str, tuple[str, ...]] = {
 #: Columns every census has: the family index, the family's n (null for a file), the
 #: position in the ruleset's text format, and whether it was solved within the budget.
 BASE_COLUMNS = ("index", "n", "position", "solved")
-#: A worker starts a fresh solver once its tables hold this many positions.
+#: A worker starts a fresh solver once its tables hold this many positions, or once it
+#: has solved this many whole positions (a native kernel keeps a table per graph, about
+#: a kilobyte for a graph on 9 vertices, and a census of graphs meets millions of them).
 TABLE_LIMIT = 3_000_000
+POSITION_LIMIT = 200_000
 
 _solvers: dict[tuple[str, str | None], Solver[Any] | PartizanSolver[Any]] = {}
+_solved: dict[tuple[str, str | None], int] = {}
 
 
 def checked_quantities(names: Sequence[str], ruleset: Ruleset[Any]) -> tuple[str, ...]:
@@ -55,10 +59,15 @@ def columns(quantities: Sequence[str]) -> tuple[str, ...]:
     return BASE_COLUMNS + tuple(extra)
 
 
-def solver_for(ruleset_name: str, store: str | None) -> Solver[Any] | PartizanSolver[Any]:
-    """This worker's solver for the ruleset (one per process, renewed when large)."""
+def solver_for(ruleset_name: str, store: str | None,
+               positions: int = 0) -> Solver[Any] | PartizanSolver[Any]:
+    """This worker's solver for the ruleset (one per process, renewed when large), about
+    to solve ``positions`` more whole positions."""
     solver = _solvers.get((ruleset_name, store))
-    if solver is None or len(solver.seen) > TABLE_LIMIT:
+    solved = _solved.get((ruleset_name, store), 0)
+    _solved[(ruleset_name, store)] = solved + positions
+    if solver is None or len(solver.seen) > TABLE_LIMIT or solved > POSITION_LIMIT:
+        _solved[(ruleset_name, store)] = positions
         ruleset = get(ruleset_name)
         opened = None if store is None else Store(store)
         if isinstance(ruleset, ImpartialRuleset):
@@ -103,18 +112,17 @@ def solve_chunk(ruleset_name: str, chunk: Chunk, quantities: tuple[str, ...],
     The position column keeps a position's text as the family gave it (else the
     ruleset's format); a position over the node budget gets ``solved = False`` and
     nulls."""
-    solver = solver_for(ruleset_name, store)
+    solver = solver_for(ruleset_name, store, chunk.stop - chunk.start)
     names = columns(quantities)
     result: dict[str, list[Any]] = {name: [] for name in names}
-    given = [text for _, text in chunk.texts]
-    for index, n, position in chunk.positions(solver.ruleset):
+    for index, n, text, position in chunk.entries(solver.ruleset):
         solver.budget = Budget(max_nodes)
         try:
             row = evaluate(solver, position, quantities)
         except BudgetExceeded:
             row = {}
-        text = given[index - chunk.start] if given else solver.ruleset.format(position)
-        row.update(index=index, n=n, position=text, solved=bool(row))
+        row.update(index=index, n=n, solved=bool(row),
+                   position=solver.ruleset.format(position) if text is None else text)
         for name in names:
             result[name].append(row.get(name))
     return result
@@ -124,7 +132,7 @@ def solve_positions(ruleset_name: str, positions: list[Any], store: str | None =
                     max_nodes: int | None = None) -> list[int | str]:
     """The values of whole positions (nimbers, or canonical forms as CGSuite text), each
     within ``max_nodes``; BudgetExceeded travels back to the caller."""
-    solver = solver_for(ruleset_name, store)
+    solver = solver_for(ruleset_name, store, len(positions))
     values: list[int | str] = []
     for position in positions:
         solver.budget = Budget(max_nodes)

@@ -11,6 +11,7 @@ that Dask re-runs after losing a worker still appears exactly once.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -96,11 +97,23 @@ def load(directory: str | Path) -> Census:
                           "remove the directory and run the census again") from None
 
 
-def _prepare(census: Census, directory: Path, resume: bool) -> None:
-    """Check or write the manifest; drop temporary files of a killed run."""
+def cutting(chunks: list[Chunk]) -> str:
+    """A digest of where the chunks start and stop: the same family cut the same way."""
+    bounds = ",".join(f"{chunk.start}-{chunk.stop}" for chunk in chunks)
+    return hashlib.sha256(bounds.encode()).hexdigest()[:16]
+
+
+def _prepare(census: Census, directory: Path, resume: bool, cut: str) -> None:
+    """Check or write the manifest (the census and how its family was cut); drop
+    temporary files of a killed run."""
     manifest = directory / MANIFEST
     if manifest.exists():
         recorded = load(directory)
+        recorded_cut = json.loads(manifest.read_text(encoding="utf-8")).get("cutting", cut)
+        if resume and recorded == census and recorded_cut != cut:
+            raise GrundyError(f"{directory}: the family is cut into other chunks now than "
+                              "when the census started (another nauty or grundy version?); "
+                              "finish it with that version, or choose another --out")
         if not resume:
             raise GrundyError(f"{directory} already holds a census; pass --resume to finish "
                               "it, or choose another --out")
@@ -113,7 +126,8 @@ def _prepare(census: Census, directory: Path, resume: bool) -> None:
                               "with the same options or choose another --out")
     else:
         directory.mkdir(parents=True, exist_ok=True)
-        _atomic_write(manifest, json.dumps(census.to_json(), indent=2).encode())
+        _atomic_write(manifest, json.dumps({**census.to_json(), "cutting": cut},
+                                           indent=2).encode())
     for stale in directory.glob(".*.tmp"):
         stale.unlink()
 
@@ -183,7 +197,7 @@ def run(census: Census, directory: str | Path, *, resume: bool = False,
     census = census.normalised()
     directory = Path(directory)
     chunks = census.chunks()
-    _prepare(census, directory, resume)
+    _prepare(census, directory, resume, cutting(chunks))
     done = finished_chunks(directory)
     todo = [chunk for chunk in chunks if chunk.number not in done]
     if progress is not None:

@@ -109,8 +109,10 @@ def census(spec: tuple[str, ...], directory: str, compute: str, seed: int,
     """Solve every position of a family, in chunks on Dask, into Parquet files.
 
     FAMILY is one of: sizes:A-B, random:SIZE:COUNT, paths:A-B, cycles:A-B,
-    grids:ROWS:A-B, heaps:A-B, template:A-B:TEXT ({n} replaced), file:PATH.
-    Example: grundy census node-kayles sizes:1-5 --out nk5 --histogram.
+    grids:ROWS:A-B, heaps:A-B, template:A-B:TEXT ({n} replaced), file:PATH,
+    graphs:A-B[:connected][:bipartite][:edges=A-B] and trees:A-B (one graph per
+    isomorphism class, by nauty's geng and gentreeg: apt-get install nauty).
+    Example: grundy census node-kayles graphs:1-9 --out nk9 --histogram.
     A killed census is finished by the same command with --resume; query the
     results with grundy query.
     """

@@ -34,6 +34,7 @@ from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
     Adjacency,
     Certificate,
+    HashedAdjacency,
     certificate,
     connected_components,
     count_labelled_graphs,
@@ -208,6 +209,10 @@ class NodeKayles(ImpartialRuleset[KaylesPosition]):
 
     def small_positions_from(self, size: int, start: int) -> Iterator[KaylesPosition]:
         return (KaylesPosition(size, adj, 0) for adj in labelled_graphs(size, start))
+
+    def graph(self, n: int, adj: Adjacency) -> KaylesPosition:
+        """The game on a bare graph (nothing selected): what a census of graphs solves."""
+        return KaylesPosition(n, HashedAdjacency(adj), 0)
 
     def random_position(self, rng: random.Random, size: int) -> KaylesPosition:
         """A sparse G(n, p) graph with n = size and average degree about 2."""

@@ -28,6 +28,7 @@ from grundy.protocol import Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.graphs import (
     GRAPH_LIMITS,
     Adjacency,
+    HashedAdjacency,
     coloured_certificate,
     connected_components,
     count_labelled_graphs,
@@ -205,6 +206,15 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
 
     def count_small_positions(self, size: int) -> int:
         return count_labelled_graphs(size) << (size if self.needs_tints else 0)
+
+    def graph(self, n: int, adj: Adjacency) -> TintedGraph:
+        """The game on a bare graph (every vertex playable by both): what a census of
+        graphs solves; ParseError for a ruleset that needs every vertex tinted."""
+        if self.needs_tints and n:
+            raise ParseError(f"{self.name} needs every vertex tinted: a bare graph is no "
+                             "position of it")
+        everything = (1 << n) - 1
+        return TintedGraph(n, HashedAdjacency(adj), everything, everything)
 
     def random_position(self, rng: random.Random, size: int) -> TintedGraph:
         """G(n, p) with average degree about 2, n = size; each vertex tinted at random

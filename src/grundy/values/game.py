@@ -462,10 +462,11 @@ class Game:
     def uptimal(self) -> Uptimal | None:
         """(x, n, m) when this game is x + n·↑ + *m, else None."""
         if self._uptimal is False:
-            self._uptimal = _recognise_uptimal(self)
-            if self._uptimal is not None:
-                _UPTIMALS.setdefault(self._uptimal, self)
-        assert self._uptimal is not True
+            for game in self._bottom_up(lambda g: g._uptimal is False):  # options first
+                game._uptimal = _recognise_uptimal(game)
+                if game._uptimal is not None:
+                    _UPTIMALS.setdefault(game._uptimal, game)
+        assert not isinstance(self._uptimal, bool)
         return self._uptimal
 
     # -- temperature theory -----------------------------------------------------------
@@ -785,19 +786,33 @@ def _uptimal_sign(form: Uptimal) -> int:
 
 
 def _recognise_uptimal(game: Game) -> Uptimal | None:
-    """Decide whether G = x + n·↑ + *m by subtracting candidates (printing only)."""
-    x = game.left_stop()
-    if game.right_stop() != x:
+    """Decide whether G = x + n·↑ + *m from the shape of its canonical form, whose options'
+    forms are known: ``uptimal_game`` writes x*m as {x*k for k < m | the same}, x ± ↑* as
+    {x, x* | x} and its mirror, and x + n·↑ + *m otherwise as {x | x + (n−1)·↑ + *(m ⊕ 1)}
+    or its mirror, so the options name at most one candidate, checked by identity (a
+    dictionary look-up: the options are already interned).  Constant time per game; the
+    trial subtraction of every n·↑ up to the birthday it replaces is kept as the tests'
+    oracle (``grundy.values.naive.naive_uptimal``)."""
+    lefts, rights = game.left, game.right
+    forms = [f for g in lefts + rights if isinstance(f := g._uptimal, tuple)]
+    if len(forms) < len(lefts) + len(rights):
         return None
-    rest = game - Game.number(x)
-    if not rest.is_all_small:  # n·↑ + *m is all-small: most games stop here, cheaply
+    candidate: Uptimal | None = None
+    if lefts == rights:
+        candidate = (forms[0][0], 0, len(lefts))
+    elif len(forms) == 2:
+        (x, n, m), (y, k, j) = forms
+        if n == m == 0:  # {x | x + (k)·↑ + *j}
+            candidate = (x, k + 1, j ^ 1)
+        elif k == j == 0:  # {y + n·↑ + *m | y}
+            candidate = (y, n - 1, m ^ 1)
+    elif len(forms) == 3:  # {x, x* | x} or {x | x, x*}
+        number = (lefts if len(lefts) == 1 else rights)[0]._number
+        if number is not None:
+            candidate = (number, 1 if len(lefts) == 2 else -1, 1)
+    if candidate is None or candidate[1] == candidate[2] == 0:
         return None
-    bound = rest.birthday
-    for n in sorted(range(-bound, bound + 1), key=abs):
-        m = (rest - Game.up(n)).nimber_value()
-        if m is not None:
-            return (x, n, m)
-    return None
+    return candidate if Game.uptimal_game(*candidate) is game else None
 
 
 def _intern_small_values() -> None:

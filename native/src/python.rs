@@ -21,6 +21,7 @@ use crate::heaps;
 use crate::hex;
 use crate::konane;
 use crate::node_kayles;
+use crate::thermograph::Thermographs;
 use crate::tinted;
 use crate::transverse_wave;
 
@@ -404,9 +405,25 @@ impl Geography {
     }
 }
 
-/// A store of canonical short partizan games, each an integer id (0 is the game 0).
+/// A store of canonical short partizan games, each an integer id (0 is the game 0), and
+/// the thermographs computed on it.
 #[pyclass(unsendable)]
-struct GameStore(canonical::Store);
+struct GameStore(canonical::Store, Thermographs);
+
+/// A dyadic rational as (numerator, exponent of the denominator 2^exp).
+type NativeDyadic = (i64, u32);
+
+/// Left wall, right wall (breakpoints (t, value) from t = −1), mast, temperature.
+type NativeThermograph = (
+    Vec<(NativeDyadic, NativeDyadic)>,
+    Vec<(NativeDyadic, NativeDyadic)>,
+    NativeDyadic,
+    NativeDyadic,
+);
+
+fn pair(x: Dyadic) -> NativeDyadic {
+    (x.num, x.exp)
+}
 
 /// The games reachable from `root` (each after its options) with their option ids.
 type Closure = Vec<(Id, Vec<Id>, Vec<Id>)>;
@@ -462,7 +479,7 @@ fn on_board(mask: u64, size: usize, what: &str) -> PyResult<()> {
 impl GameStore {
     #[new]
     fn new() -> Self {
-        GameStore(canonical::Store::new())
+        GameStore(canonical::Store::new(), Thermographs::new())
     }
 
     /// The canonical form of {lefts | rights}.
@@ -502,6 +519,30 @@ impl GameStore {
     fn neg(&mut self, g: Id) -> PyResult<Id> {
         known(&self.0, &[g])?;
         guarded(|| Ok(self.0.neg(g)))
+    }
+
+    /// (left stop, right stop), each as (num, exp).
+    fn stops(&self, g: Id) -> PyResult<(NativeDyadic, NativeDyadic)> {
+        known(&self.0, &[g])?;
+        let (left, right) = self.0.stops(g);
+        Ok((pair(left), pair(right)))
+    }
+
+    /// The thermograph: walls as breakpoints (t, value), mast and temperature, each
+    /// number as (num, exp); every follower's is kept for later calls.
+    fn thermograph(&mut self, g: Id) -> PyResult<NativeThermograph> {
+        known(&self.0, &[g])?;
+        guarded(|| {
+            let t = self.1.of(&self.0, g);
+            let wall =
+                |w: &[(Dyadic, Dyadic)]| w.iter().map(|&(a, b)| (pair(a), pair(b))).collect();
+            Ok((
+                wall(&t.left),
+                wall(&t.right),
+                pair(t.mast),
+                pair(t.temperature),
+            ))
+        })
     }
 
     /// The games reachable from `root`, each after its options, with their options.

@@ -120,6 +120,9 @@ DOMINEERING_MAX_CELLS: int
 #: ``(id, Left option ids, Right option ids)`` for each game reachable from a root,
 #: each after its options.
 _Closure: TypeAlias = list[tuple[int, list[int], list[int]]]
+_Dyadic: TypeAlias = tuple[int, int]
+_Thermograph: TypeAlias = tuple[
+    list[tuple[_Dyadic, _Dyadic]], list[tuple[_Dyadic, _Dyadic]], _Dyadic, _Dyadic]
 
 @final
 class GameStore:
@@ -139,6 +142,11 @@ class GameStore:
         """G + H."""
     def neg(self, g: int) -> int:
         """−G."""
+    def stops(self, g: int) -> tuple[_Dyadic, _Dyadic]:
+        """(left stop, right stop), each as (num, exp): num / 2^exp."""
+    def thermograph(self, g: int) -> _Thermograph:
+        """Left wall, right wall (breakpoints (t, value) from t = −1), mast and
+        temperature, each number as (num, exp); followers' are kept for later calls."""
     def closure(self, root: int) -> _Closure:
         """The games reachable from ``root``, each after its options."""
     def __len__(self) -> int: ...

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
 from typing import TYPE_CHECKING, overload
 
 from grundy.values.outcome import Outcome
@@ -160,8 +161,8 @@ _LE: dict[tuple[int, int], bool] = {}
 class Game:
     """A canonical short partizan game; build with ``Game.of`` or the constructors."""
 
-    __slots__ = ("_negative", "_nimber", "_number", "_rounded_stops", "_stops", "_thermograph",
-                 "_uptimal", "birthday", "id", "left", "right")
+    __slots__ = ("_followers", "_negative", "_nimber", "_number", "_rounded_stops", "_stops",
+                 "_tame", "_thermograph", "_uptimal", "birthday", "id", "left", "right")
 
     id: int
     left: tuple[Game, ...]
@@ -178,6 +179,11 @@ class Game:
     #: the stops rounded to floats: rounding is monotone, so a strict inequality between
     #: rounded stops holds between the exact ones (a sound, cheap test for ``<=``)
     _rounded_stops: tuple[float, float]
+    #: how many followers (0: not counted yet): |G|·|H| bounds the pairs a sum visits
+    _followers: int
+    #: every number among the followers fits the native store's arithmetic with room to
+    #: spare (denominator and size at most 2^24)
+    _tame: bool
 
     #: ``Game.number(q)`` builds the number q; ``game.number()`` is the number a game
     #: equals, or None.
@@ -211,6 +217,9 @@ class Game:
         game._thermograph = None
         game._stops = None
         number = game._number
+        game._followers = 0
+        game._tame = all(g._tame for g in lefts + rights) and (
+            number is None or (number.denominator <= _TAME and abs(number) <= _TAME))
         game._rounded_stops = (float(number), float(number)) if number is not None else (
             max(g._rounded_stops[1] for g in lefts), min(g._rounded_stops[0] for g in rights))
         _TABLE[key] = game
@@ -415,6 +424,12 @@ class Game:
             total = Game.number(a._number + b._number)
         elif isinstance(a._uptimal, tuple) and isinstance(b._uptimal, tuple):
             total = Game.uptimal_game(*_uptimal_sum(a._uptimal, b._uptimal))
+        elif a._tame and b._tame and (native := _native()) is not None \
+                and a._count() * b._count() <= _NATIVE_PAIRS:
+            check = _CHECK.get()
+            if check is not None:
+                check()
+            total = native.sum_of(a, b)
         else:
             total = _sum_of_options(a, b)
         _SUMS[key] = total
@@ -491,6 +506,13 @@ class Game:
 
     def thermograph(self) -> Thermograph:
         """The exact thermograph (walls, mast, temperature); cached."""
+        if self._thermograph is None and self._tame and (native := _native()) is not None:
+            check = _CHECK.get()
+            if check is not None:
+                check()
+            from grundy.values.thermograph import Thermograph
+
+            self._thermograph = Thermograph(*native.thermograph(self))
         if self._thermograph is None:
             from grundy.values.thermograph import thermograph
 
@@ -501,6 +523,12 @@ class Game:
                 game._thermograph = thermograph(game)
         assert self._thermograph is not None
         return self._thermograph
+
+    def _count(self) -> int:
+        """How many followers (this game included), counted once."""
+        if not self._followers:
+            self._followers = len(self._bottom_up(lambda g: True))
+        return self._followers
 
     def _bottom_up(self, missing: Callable[[Game], bool]) -> list[Game]:
         """The subgames still ``missing`` something, options first (no deep recursion)."""
@@ -678,6 +706,21 @@ class Game:
 
 def _id(game: Game) -> int:
     return game.id
+
+
+#: Numbers the native store takes (denominator and size), with room for sums and walls.
+_TAME = 1 << 24
+#: A sum G + H goes to the native store when |G|·|H| (followers) is at most this: the
+#: native sum runs without the ``checked`` budget, so it is kept to work done well within
+#: a second; larger sums recurse in Python, whose smaller sums of options go native.
+_NATIVE_PAIRS = 1 << 20
+
+
+def _native() -> ModuleType | None:
+    """``grundy.values.native`` when the native store can be used, else None."""
+    from grundy.values import native
+
+    return native if native.available() else None
 
 
 def _num(game: Game) -> Fraction:

@@ -29,11 +29,21 @@ def python_thermograph(game: Game) -> Thermograph:
     return made[game.id]
 
 
+def python_stops(game: Game) -> tuple[Fraction, Fraction]:
+    """L(G) = max R(G^L), R(G) = min L(G^R), a number its own stops (seed 001 L305)."""
+    x = game.number()
+    if x is not None:
+        return x, x
+    return (max(python_stops(g)[1] for g in game.left),
+            min(python_stops(g)[0] for g in game.right))
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(games, st.builds(lambda g, h: g + h, games, games)))
-def test_native_thermographs_match_python(g: Game) -> None:
+def test_native_thermographs_and_stops_match_python(g: Game) -> None:
     ours = Thermograph(*native.thermograph(g))
     assert ours == python_thermograph(g)
+    assert native.stops(g) == python_stops(g) == (g.left_stop(), g.right_stop())
     assert native.game_of(native.native_id(g)) is g  # the copy is the same canonical form
 
 

@@ -521,6 +521,40 @@ impl GameStore {
         guarded(|| Ok(self.0.neg(g)))
     }
 
+    /// Many canonical forms {lefts | rights} in one call, options first: an option k ≥ 0
+    /// is the store's game k, an option k < 0 the form at position −k − 1 of this list
+    /// (built before it); the ids of the forms, in order.
+    fn of_forms(&mut self, forms: Vec<(Vec<i64>, Vec<i64>)>) -> PyResult<Vec<Id>> {
+        let mut made: Vec<Id> = Vec::with_capacity(forms.len());
+        for (position, (lefts, rights)) in forms.into_iter().enumerate() {
+            let resolve = |side: Vec<i64>, made: &[Id], store: &canonical::Store| {
+                side.into_iter()
+                    .map(|k| match k {
+                        k if k >= 0 => match Id::try_from(k) {
+                            Ok(id) if (id as usize) < store.len() => Ok(id),
+                            _ => Err(PyValueError::new_err(format!(
+                                "game id {k} is not in this store (it holds {} games)",
+                                store.len()
+                            ))),
+                        },
+                        k => match usize::try_from(-(k + 1)) {
+                            Ok(earlier) if earlier < position => Ok(made[earlier]),
+                            _ => Err(PyValueError::new_err(format!(
+                                "form {position} names form {} of the list, which is not \
+                                 before it: options come first",
+                                -(k + 1)
+                            ))),
+                        },
+                    })
+                    .collect::<PyResult<Vec<Id>>>()
+            };
+            let lefts = resolve(lefts, &made, &self.0)?;
+            let rights = resolve(rights, &made, &self.0)?;
+            made.push(guarded(|| Ok(self.0.of(lefts, rights)))?);
+        }
+        Ok(made)
+    }
+
     /// (left stop, right stop), each as (num, exp).
     fn stops(&self, g: Id) -> PyResult<(NativeDyadic, NativeDyadic)> {
         known(&self.0, &[g])?;

@@ -142,6 +142,9 @@ class GameStore:
         """G + H."""
     def neg(self, g: int) -> int:
         """−G."""
+    def of_forms(self, forms: list[tuple[list[int], list[int]]]) -> list[int]:
+        """The canonical forms of many {lefts | rights}, options first: an option k ≥ 0 is
+        the store's game k, k < 0 the form at position −k − 1 of the list (before it)."""
     def stops(self, g: int) -> tuple[_Dyadic, _Dyadic]:
         """(left stop, right stop), each as (num, exp): num / 2^exp."""
     def thermograph(self, g: int) -> _Thermograph:

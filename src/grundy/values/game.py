@@ -495,6 +495,8 @@ class Game:
         return self._stop_pair()[1]
 
     def _stop_pair(self) -> tuple[Fraction, Fraction]:
+        if self._stops is None and self._tame and (native := _native()) is not None:
+            self._stops = native.stops(self)  # the store computes them as it interns
         if self._stops is None:
             for game in self._bottom_up(lambda g: g._stops is None):
                 number = game._number

@@ -1,5 +1,5 @@
 """Canonical games mirrored in the native store (``grundy._native.GameStore``, Rust), where
-thermographs and large sums are computed; Python's own algorithms stay the oracle the
+stops, thermographs and sums are computed; Python's own algorithms stay the oracle the
 tests check these against (same answers, not a second definition).
 
 A game is copied into the store once, options first (``native_id``), and a native game
@@ -22,7 +22,7 @@ from grundy.values.game import Game
 if TYPE_CHECKING:
     from grundy._native import GameStore
 
-__all__ = ["available", "game_of", "native_id", "python_only", "sum_of", "thermograph"]
+__all__ = ["available", "game_of", "native_id", "python_only", "stops", "sum_of", "thermograph"]
 
 _OFF: ContextVar[bool] = ContextVar("grundy_values_python_only", default=False)
 _store: GameStore | None = None
@@ -66,11 +66,14 @@ def native_id(game: Game) -> int:
     known = _to_native.get(game.id)
     if known is not None:
         return known
-    for follower in game._bottom_up(lambda g: g.id not in _to_native):
-        made = store.of([_to_native[g.id] for g in follower.left],
-                        [_to_native[g.id] for g in follower.right])
-        _to_native[follower.id] = made
-        _from_native.setdefault(made, follower)
+    order = game._bottom_up(lambda g: g.id not in _to_native)
+    batch = {g.id: -1 - position for position, g in enumerate(order)}  # one call for all
+    made = store.of_forms([([_to_native.get(g.id, batch.get(g.id, 0)) for g in f.left],
+                            [_to_native.get(g.id, batch.get(g.id, 0)) for g in f.right])
+                           for f in order])
+    for follower, native in zip(order, made, strict=True):
+        _to_native[follower.id] = native
+        _from_native.setdefault(native, follower)
     return _to_native[game.id]
 
 
@@ -100,6 +103,15 @@ def sum_of(a: Game, b: Game) -> Game:
 
 def _dyadic(pair: tuple[int, int]) -> Fraction:
     return Fraction(pair[0], 2 ** pair[1])
+
+
+def stops(game: Game) -> tuple[Fraction, Fraction]:
+    """(left stop, right stop) as the native store computed them when it interned the game
+    (the caller checks ``available()``)."""
+    store = _the_store()
+    assert store is not None, "stops needs the compiled module: ask available() first"
+    left, right = store.stops(native_id(game))
+    return _dyadic(left), _dyadic(right)
 
 
 def thermograph(game: Game) -> tuple[tuple[tuple[Fraction, Fraction], ...],

@@ -2,7 +2,7 @@
 
 - ``printing``: the printer reading compact uptimals off the shape of the canonical form
   against the printer trying sums (``grundy.values.naive.NAIVE_FORMS``, the printer as it
-  was), on benched values, each printed once from cold caches of its own kind.
+  was), on benched values, each printed once in a fresh process (cold caches).
 - ``thermographs``: temperature and stops of the 4x6 Domineering value through ``Game``
   (native store: the copy into it included), by the Python algorithm (a table of its own),
   and by cgt-py on its own canonical form (when the ``bench`` extras are installed); the
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -43,23 +44,45 @@ def _timed(work: Callable[[], T]) -> tuple[T, float]:
     return result, time.perf_counter() - start
 
 
+_VALUES: dict[str, Callable[[], Game]] = {
+    "snort P12": lambda: ours("snort", path(12)),
+    "domineering 4x4": lambda: ours("domineering", board(4, 4)),
+    "domineering 4x5": lambda: ours("domineering", board(4, 5)),
+    "superstars Thm 4.2.4": lambda: parse(THEOREM_4_2_4.replace("+", " + ")),
+}
+
+
+def _printing_run(label: str, naive: bool) -> dict[str, Any]:
+    """One fresh process: the value, then the first printing of it (cold caches)."""
+    value = _VALUES[label]()
+    text, seconds = _timed(lambda: format_game(value, NAIVE_FORMS if naive else None))
+    return {"seconds": seconds, "text": text}
+
+
+def _fresh(*arguments: str) -> dict[str, Any]:
+    output = subprocess.run([sys.executable, "-m", "bench.printing", *arguments], check=True,
+                            capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(output)
+    return result
+
+
 def printing(quick: bool) -> dict[str, Any]:
-    values = [("snort P12", ours("snort", path(12))),
-              ("domineering 4x4", ours("domineering", board(4, 4))),
-              ("superstars Thm 4.2.4", parse(THEOREM_4_2_4.replace("+", " + ")))]
-    if not quick:
-        values.insert(2, ("domineering 4x5", ours("domineering", board(4, 5))))
     rows: dict[str, Any] = {}
     agree = True
-    for label, value in values:
-        text, shapes = _timed(lambda v=value: format_game(v))  # type: ignore[misc]
-        row: dict[str, Any] = {"characters": len(text), "shapes_seconds": round(shapes, 4)}
+    for label in _VALUES:
+        if quick and label == "domineering 4x5":
+            continue
+        shapes = _fresh("print", label, "shapes")
+        row: dict[str, Any] = {"characters": len(shapes["text"]),
+                               "shapes_seconds": round(shapes["seconds"], 4)}
         if not (quick and label.startswith("superstars")):  # the trial sums take a minute
-            before, sums = _timed(lambda v=value: format_game(v, NAIVE_FORMS))  # type: ignore[misc]
-            agree &= before == text
-            row |= {"trial_sums_seconds": round(sums, 3), "speedup": round(sums / shapes, 1)}
+            sums = _fresh("print", label, "sums")
+            agree &= sums["text"] == shapes["text"]
+            row |= {"trial_sums_seconds": round(sums["seconds"], 3),
+                    "speedup": round(sums["seconds"] / shapes["seconds"], 1)}
         rows[label] = row
-    return {"workload": PRINTING, "values": rows, "same_text": agree}
+    return {"workload": PRINTING, "values": rows, "same_text": agree,
+            "note": "each printing in a fresh process, from cold caches"}
 
 
 def _python_thermograph(game: Game) -> Thermograph:
@@ -90,9 +113,7 @@ def _thermograph_run() -> dict[str, Any]:
 
 def thermographs(quick: bool) -> dict[str, Any]:
     """Medians over fresh processes (each value's caches start cold)."""
-    runs = [json.loads(subprocess.run(
-        [sys.executable, "-m", "bench.printing"], check=True, capture_output=True,
-        text=True).stdout) for _ in range(3 if quick else 9)]
+    runs = [_fresh("thermograph") for _ in range(3 if quick else 9)]
     median = {key: statistics.median(run[key] for run in runs)
               for key in ("native", "python", "cgt_py") if key in runs[0]}
     line: dict[str, Any] = {
@@ -105,25 +126,33 @@ def thermographs(quick: bool) -> dict[str, Any]:
     return line
 
 
-def _whole_process(arguments: list[str], runs: int) -> float:
-    times = []
+def _whole_process(arguments: list[str], runs: int) -> tuple[float, float]:
+    """Medians of the wall-clock and the CPU time (user + system) of fresh processes: on
+    a loaded machine the CPU time is the figure that means something."""
+    walls, cpus = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "grundy", *arguments], check=True,
                        capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return round(statistics.median(walls), 3), round(statistics.median(cpus), 3)
 
 
 def superstars(quick: bool) -> dict[str, Any]:
     runs = 3 if quick else 5
     value_command = ["value", "superstars", THEOREM_4_2_4]
     calc_command = ["calc", THEOREM_4_2_4.replace("+", " + ")]
+    (value_wall, value_cpu), (calc_wall, calc_cpu) = (
+        _whole_process(value_command, runs), _whole_process(calc_command, runs))
     line: dict[str, Any] = {
-        "workload": SUPERSTARS,
-        "value_superstars_median_seconds": round(_whole_process(value_command, runs), 3),
-        "calc_median_seconds": round(_whole_process(calc_command, runs), 3),
-        "runs": runs}
+        "workload": SUPERSTARS, "runs": runs,
+        "value_superstars_median_wall_seconds": value_wall,
+        "value_superstars_median_cpu_seconds": value_cpu,
+        "calc_median_wall_seconds": calc_wall, "calc_median_cpu_seconds": calc_cpu,
+        "import_cli_median_cpu_seconds": _whole_process(["--help"], runs)[1]}
     text = THEOREM_4_2_4.replace("+", " + ")
     fast, native_seconds = _timed(lambda: format_game(parse(text)))
     line["in_process_native_seconds"] = round(native_seconds, 3)
@@ -131,10 +160,12 @@ def superstars(quick: bool) -> dict[str, Any]:
         code = ("from grundy.values import native, parse\n"
                 "with native.python_only():\n"
                 f"    print(parse({text!r}))\n")
-        start = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         slow = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                               text=True).stdout.strip()
-        line |= {"python_sums_whole_process_seconds": round(time.perf_counter() - start, 3),
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        line |= {"python_sums_whole_process_cpu_seconds": round(cpu, 3),
                  "same_value": slow == fast}
     line["characters"] = len(fast)
     return line
@@ -149,5 +180,8 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
         yield superstars(quick)
 
 
-if __name__ == "__main__":  # one fresh-process run of the thermograph workload
-    print(json.dumps(_thermograph_run()))
+if __name__ == "__main__":  # one fresh-process run: thermograph, or print LABEL shapes|sums
+    if sys.argv[1] == "thermograph":
+        print(json.dumps(_thermograph_run()))
+    else:
+        print(json.dumps(_printing_run(sys.argv[2], sys.argv[3] == "sums")))

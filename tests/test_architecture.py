@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "grundy"
 #: Each top-level part of grundy and its layer: a part imports only parts of lower layers.
 LAYERS: dict[str, int] = {
     "bibliography": 0,
-    "_native": 0,  # the Rust kernels (crate native/), which import nothing of ours
+    "_native": -1,  # the Rust kernels (crate native/), which import nothing of ours
     "values": 0,
     "protocol": 1,
     "extras": 2,

@@ -148,8 +148,8 @@ def test_amazons(height: int, width: int, open_cells: int, black: int, white: in
 
 @EXAMPLES
 @given(st.lists(st.tuples(st.sampled_from(["of", "number", "uptimal", "le", "add", "neg",
-                                           "closure"]), st.lists(EDGES, min_size=4,
-                                                                 max_size=4)), max_size=12))
+                                           "closure", "stops", "thermograph", "of_forms"]),
+                          st.lists(EDGES, min_size=4, max_size=4)), max_size=12))
 def test_game_store(calls: list[tuple[str, list[int]]]) -> None:
     """Random sequences of operations with random (often unknown) ids and numbers."""
     store = _native.GameStore()
@@ -157,7 +157,8 @@ def test_game_store(calls: list[tuple[str, list[int]]]) -> None:
         method = getattr(store, name)
         arguments: dict[str, tuple[Any, ...]] = {
             "of": ([a, b], [c]), "number": (a, b), "uptimal": (a, b, c, d), "le": (a, b),
-            "add": (a, b), "neg": (a,), "closure": (a,)}
+            "add": (a, b), "neg": (a,), "closure": (a,), "stops": (a,), "thermograph": (a,),
+            "of_forms": ([([a, b], [c]), ([-1, -d], [])],)}
         answers_or_one_line(lambda: method(*arguments[name]))  # noqa: B023
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import doctest
+import random
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from types import FrameType
@@ -20,6 +22,7 @@ from grundy.rulesets import get
 from grundy.search.partizan import PartizanSolver
 from grundy.search.store import Store
 from grundy.values import Game, NotationError, game, notation, parse
+from grundy.values.naive import NAIVE_FORMS, canonical, random_tree
 from grundy.values.notation import format_game, tiny, to_latex, up_power, up_sum
 from test_values import games
 
@@ -216,6 +219,52 @@ def test_uptimal_units_and_sums() -> None:
             assert str(parse(text)) == text
     assert up_power(2) is parse("{0|v*}") and str(parse("{0|v*}")) == "^<2>"
     assert str(parse("^ + ^<2>")) == "^[2]"
+
+
+#: Random games and the compact forms the printer recognises from their shape, with
+#: games built around them (an option, a sum with ↑), so that near misses are printed too.
+_units = st.builds(
+    lambda x, unit, m: Game.number(x) + unit + Game.nimber(m),
+    st.builds(lambda a, k: Fraction(a, 2**k), st.integers(-4, 4), st.integers(0, 2)),
+    st.sampled_from([f(n) for n in range(2, 7) for f in (up_power, up_sum)]).flatmap(
+        lambda u: st.sampled_from([u, -u])),
+    st.integers(0, 9))
+_printed = st.one_of(
+    games, specials, _units,
+    st.builds(lambda g, h: g + h, _units, st.sampled_from([UP, -UP, STAR, Game.up(2)])),
+    st.builds(lambda g, h: Game.of([g], [h]), _units, games),
+    st.builds(lambda seed: canonical(random_tree(random.Random(seed), 4, 3)),
+              st.integers(0, 10**6)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_printed)
+def test_the_printer_reading_shapes_matches_the_printer_trying_sums(g: Game) -> None:
+    """The structural recognisers against the trial sums they replace (the printer as it
+    was: ``grundy.values.naive.NAIVE_FORMS``), on the game and every follower."""
+    assert format_game(g) == format_game(g, NAIVE_FORMS)
+    assert to_latex(g) == notation._braced(g, replace(notation._LATEX, forms=NAIVE_FORMS))
+
+
+def test_uptimal_units_have_the_canonical_forms_the_printer_reads() -> None:
+    """The shapes ``_compact_candidates`` relies on, for every n up to 7 and m up to 33:
+    ↑ⁿ*m = {0, *, ..., *m | ↓^[n−1]*(m ⊕ 1)}, ↑^[n]*m = {↑^[n−1]*m | *(m ⊕ 1)} for m ≠ 1,
+    ↑^[n]* = {0, ↑^[n−1]* | 0}; and each prints compactly, translated and negated."""
+    for n in range(2, 8):
+        for m in range(34):
+            power, total = up_power(n) + Game.nimber(m), up_sum(n) + Game.nimber(m)
+            below = -up_sum(n - 1) + Game.nimber(m ^ 1)
+            assert set(power.left) == {Game.nimber(k) for k in range(m + 1)}
+            assert power.right == (below,)
+            if m == 1:
+                assert set(total.left) == {ZERO, up_sum(n - 1) + STAR} and total.right == (ZERO,)
+            else:
+                assert total.left == (up_sum(n - 1) + Game.nimber(m),)
+                assert total.right == (Game.nimber(m ^ 1),)
+            star = f"*{m}" if m > 1 else "*" * m
+            for x, text in ((ZERO, ""), (Game.number(Fraction(-5, 4)), "-5/4")):
+                assert str(x + power) == f"{text}^<{n}>{star}"
+                assert str(x - total) == f"{text}v[{n}]{star}"
 
 
 def test_dialects_differ_only_where_bars_and_commas_mix() -> None:

@@ -51,7 +51,8 @@ impl Dyadic {
         )
     }
 
-    fn from_wide(num: i128, exp: u32) -> Self {
+    /// num / 2^exp, normalised; panics when the numerator leaves 64 bits.
+    pub fn from_wide(num: i128, exp: u32) -> Self {
         let shift = if num == 0 {
             exp
         } else {
@@ -291,7 +292,8 @@ impl Store {
         id
     }
 
-    fn stops(&self, g: Id) -> (Dyadic, Dyadic) {
+    /// (left stop, right stop), computed when the game was interned.
+    pub fn stops(&self, g: Id) -> (Dyadic, Dyadic) {
         self.nodes[g as usize].stops
     }
 

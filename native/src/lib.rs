@@ -17,6 +17,7 @@ pub mod memo;
 pub mod mex;
 pub mod node_kayles;
 pub mod symmetric;
+pub mod thermograph;
 pub mod tinted;
 pub mod transverse_wave;
 

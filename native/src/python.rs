@@ -21,6 +21,7 @@ use crate::heaps;
 use crate::hex;
 use crate::konane;
 use crate::node_kayles;
+use crate::thermograph::Thermographs;
 use crate::tinted;
 use crate::transverse_wave;
 
@@ -406,9 +407,25 @@ impl Geography {
     }
 }
 
-/// A store of canonical short partizan games, each an integer id (0 is the game 0).
+/// A store of canonical short partizan games, each an integer id (0 is the game 0), and
+/// the thermographs computed on it.
 #[pyclass(unsendable)]
-struct GameStore(canonical::Store);
+struct GameStore(canonical::Store, Thermographs);
+
+/// A dyadic rational as (numerator, exponent of the denominator 2^exp).
+type NativeDyadic = (i64, u32);
+
+/// Left wall, right wall (breakpoints (t, value) from t = −1), mast, temperature.
+type NativeThermograph = (
+    Vec<(NativeDyadic, NativeDyadic)>,
+    Vec<(NativeDyadic, NativeDyadic)>,
+    NativeDyadic,
+    NativeDyadic,
+);
+
+fn pair(x: Dyadic) -> NativeDyadic {
+    (x.num, x.exp)
+}
 
 /// The games reachable from `root` (each after its options) with their option ids.
 type Closure = Vec<(Id, Vec<Id>, Vec<Id>)>;
@@ -464,7 +481,7 @@ fn on_board(mask: u64, size: usize, what: &str) -> PyResult<()> {
 impl GameStore {
     #[new]
     fn new() -> Self {
-        GameStore(canonical::Store::new())
+        GameStore(canonical::Store::new(), Thermographs::new())
     }
 
     /// The canonical form of {lefts | rights}.
@@ -504,6 +521,64 @@ impl GameStore {
     fn neg(&mut self, g: Id) -> PyResult<Id> {
         known(&self.0, &[g])?;
         guarded(|| Ok(self.0.neg(g)))
+    }
+
+    /// Many canonical forms {lefts | rights} in one call, options first: an option k ≥ 0
+    /// is the store's game k, an option k < 0 the form at position −k − 1 of this list
+    /// (built before it); the ids of the forms, in order.
+    fn of_forms(&mut self, forms: Vec<(Vec<i64>, Vec<i64>)>) -> PyResult<Vec<Id>> {
+        let mut made: Vec<Id> = Vec::with_capacity(forms.len());
+        for (position, (lefts, rights)) in forms.into_iter().enumerate() {
+            let resolve = |side: Vec<i64>, made: &[Id], store: &canonical::Store| {
+                side.into_iter()
+                    .map(|k| match k {
+                        k if k >= 0 => match Id::try_from(k) {
+                            Ok(id) if (id as usize) < store.len() => Ok(id),
+                            _ => Err(PyValueError::new_err(format!(
+                                "game id {k} is not in this store (it holds {} games)",
+                                store.len()
+                            ))),
+                        },
+                        k => match usize::try_from(-(k + 1)) {
+                            Ok(earlier) if earlier < position => Ok(made[earlier]),
+                            _ => Err(PyValueError::new_err(format!(
+                                "form {position} names form {} of the list, which is not \
+                                 before it: options come first",
+                                -(k + 1)
+                            ))),
+                        },
+                    })
+                    .collect::<PyResult<Vec<Id>>>()
+            };
+            let lefts = resolve(lefts, &made, &self.0)?;
+            let rights = resolve(rights, &made, &self.0)?;
+            made.push(guarded(|| Ok(self.0.of(lefts, rights)))?);
+        }
+        Ok(made)
+    }
+
+    /// (left stop, right stop), each as (num, exp).
+    fn stops(&self, g: Id) -> PyResult<(NativeDyadic, NativeDyadic)> {
+        known(&self.0, &[g])?;
+        let (left, right) = self.0.stops(g);
+        Ok((pair(left), pair(right)))
+    }
+
+    /// The thermograph: walls as breakpoints (t, value), mast and temperature, each
+    /// number as (num, exp); every follower's is kept for later calls.
+    fn thermograph(&mut self, g: Id) -> PyResult<NativeThermograph> {
+        known(&self.0, &[g])?;
+        guarded(|| {
+            let t = self.1.of(&self.0, g);
+            let wall =
+                |w: &[(Dyadic, Dyadic)]| w.iter().map(|&(a, b)| (pair(a), pair(b))).collect();
+            Ok((
+                wall(&t.left),
+                wall(&t.right),
+                pair(t.mast),
+                pair(t.temperature),
+            ))
+        })
     }
 
     /// The games reachable from `root`, each after its options, with their options.

@@ -122,6 +122,9 @@ DOMINEERING_MAX_CELLS: int
 #: ``(id, Left option ids, Right option ids)`` for each game reachable from a root,
 #: each after its options.
 _Closure: TypeAlias = list[tuple[int, list[int], list[int]]]
+_Dyadic: TypeAlias = tuple[int, int]
+_Thermograph: TypeAlias = tuple[
+    list[tuple[_Dyadic, _Dyadic]], list[tuple[_Dyadic, _Dyadic]], _Dyadic, _Dyadic]
 
 @final
 class GameStore:
@@ -141,6 +144,14 @@ class GameStore:
         """G + H."""
     def neg(self, g: int) -> int:
         """−G."""
+    def of_forms(self, forms: list[tuple[list[int], list[int]]]) -> list[int]:
+        """The canonical forms of many {lefts | rights}, options first: an option k ≥ 0 is
+        the store's game k, k < 0 the form at position −k − 1 of the list (before it)."""
+    def stops(self, g: int) -> tuple[_Dyadic, _Dyadic]:
+        """(left stop, right stop), each as (num, exp): num / 2^exp."""
+    def thermograph(self, g: int) -> _Thermograph:
+        """Left wall, right wall (breakpoints (t, value) from t = −1), mast and
+        temperature, each number as (num, exp); followers' are kept for later calls."""
     def closure(self, root: int) -> _Closure:
         """The games reachable from ``root``, each after its options."""
     def __len__(self) -> int: ...

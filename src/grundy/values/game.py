@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
+from types import ModuleType
 from typing import TYPE_CHECKING, overload
 
 from grundy.values.outcome import Outcome
@@ -160,8 +161,8 @@ _LE: dict[tuple[int, int], bool] = {}
 class Game:
     """A canonical short partizan game; build with ``Game.of`` or the constructors."""
 
-    __slots__ = ("_negative", "_nimber", "_number", "_rounded_stops", "_stops", "_thermograph",
-                 "_uptimal", "birthday", "id", "left", "right")
+    __slots__ = ("_followers", "_negative", "_nimber", "_number", "_rounded_stops", "_stops",
+                 "_tame", "_thermograph", "_uptimal", "birthday", "id", "left", "right")
 
     id: int
     left: tuple[Game, ...]
@@ -178,6 +179,11 @@ class Game:
     #: the stops rounded to floats: rounding is monotone, so a strict inequality between
     #: rounded stops holds between the exact ones (a sound, cheap test for ``<=``)
     _rounded_stops: tuple[float, float]
+    #: how many followers (0: not counted yet): |G|·|H| bounds the pairs a sum visits
+    _followers: int
+    #: every number among the followers fits the native store's arithmetic with room to
+    #: spare (denominator and size at most 2^24)
+    _tame: bool
 
     #: ``Game.number(q)`` builds the number q; ``game.number()`` is the number a game
     #: equals, or None.
@@ -211,6 +217,9 @@ class Game:
         game._thermograph = None
         game._stops = None
         number = game._number
+        game._followers = 0
+        game._tame = all(g._tame for g in lefts + rights) and (
+            number is None or (number.denominator <= _TAME and abs(number) <= _TAME))
         game._rounded_stops = (float(number), float(number)) if number is not None else (
             max(g._rounded_stops[1] for g in lefts), min(g._rounded_stops[0] for g in rights))
         _TABLE[key] = game
@@ -415,6 +424,12 @@ class Game:
             total = Game.number(a._number + b._number)
         elif isinstance(a._uptimal, tuple) and isinstance(b._uptimal, tuple):
             total = Game.uptimal_game(*_uptimal_sum(a._uptimal, b._uptimal))
+        elif a._tame and b._tame and (native := _native()) is not None \
+                and a._count() * b._count() <= _NATIVE_PAIRS:
+            check = _CHECK.get()
+            if check is not None:
+                check()
+            total = native.sum_of(a, b)
         else:
             total = _sum_of_options(a, b)
         _SUMS[key] = total
@@ -462,10 +477,11 @@ class Game:
     def uptimal(self) -> Uptimal | None:
         """(x, n, m) when this game is x + n·↑ + *m, else None."""
         if self._uptimal is False:
-            self._uptimal = _recognise_uptimal(self)
-            if self._uptimal is not None:
-                _UPTIMALS.setdefault(self._uptimal, self)
-        assert self._uptimal is not True
+            for game in self._bottom_up(lambda g: g._uptimal is False):  # options first
+                game._uptimal = _recognise_uptimal(game)
+                if game._uptimal is not None:
+                    _UPTIMALS.setdefault(game._uptimal, game)
+        assert not isinstance(self._uptimal, bool)
         return self._uptimal
 
     # -- temperature theory -----------------------------------------------------------
@@ -479,6 +495,8 @@ class Game:
         return self._stop_pair()[1]
 
     def _stop_pair(self) -> tuple[Fraction, Fraction]:
+        if self._stops is None and self._tame and (native := _native()) is not None:
+            self._stops = native.stops(self)  # the store computes them as it interns
         if self._stops is None:
             for game in self._bottom_up(lambda g: g._stops is None):
                 number = game._number
@@ -490,6 +508,13 @@ class Game:
 
     def thermograph(self) -> Thermograph:
         """The exact thermograph (walls, mast, temperature); cached."""
+        if self._thermograph is None and self._tame and (native := _native()) is not None:
+            check = _CHECK.get()
+            if check is not None:
+                check()
+            from grundy.values.thermograph import Thermograph
+
+            self._thermograph = Thermograph(*native.thermograph(self))
         if self._thermograph is None:
             from grundy.values.thermograph import thermograph
 
@@ -500,6 +525,12 @@ class Game:
                 game._thermograph = thermograph(game)
         assert self._thermograph is not None
         return self._thermograph
+
+    def _count(self) -> int:
+        """How many followers (this game included), counted once."""
+        if not self._followers:
+            self._followers = len(self._bottom_up(lambda g: True))
+        return self._followers
 
     def _bottom_up(self, missing: Callable[[Game], bool]) -> list[Game]:
         """The subgames still ``missing`` something, options first (no deep recursion)."""
@@ -679,6 +710,21 @@ def _id(game: Game) -> int:
     return game.id
 
 
+#: Numbers the native store takes (denominator and size), with room for sums and walls.
+_TAME = 1 << 24
+#: A sum G + H goes to the native store when |G|·|H| (followers) is at most this: the
+#: native sum runs without the ``checked`` budget, so it is kept to work done well within
+#: a second; larger sums recurse in Python, whose smaller sums of options go native.
+_NATIVE_PAIRS = 1 << 20
+
+
+def _native() -> ModuleType | None:
+    """``grundy.values.native`` when the native store can be used, else None."""
+    from grundy.values import native
+
+    return native if native.available() else None
+
+
 def _num(game: Game) -> Fraction:
     assert game._number is not None
     return game._number
@@ -785,19 +831,33 @@ def _uptimal_sign(form: Uptimal) -> int:
 
 
 def _recognise_uptimal(game: Game) -> Uptimal | None:
-    """Decide whether G = x + n·↑ + *m by subtracting candidates (printing only)."""
-    x = game.left_stop()
-    if game.right_stop() != x:
+    """Decide whether G = x + n·↑ + *m from the shape of its canonical form, whose options'
+    forms are known: ``uptimal_game`` writes x*m as {x*k for k < m | the same}, x ± ↑* as
+    {x, x* | x} and its mirror, and x + n·↑ + *m otherwise as {x | x + (n−1)·↑ + *(m ⊕ 1)}
+    or its mirror, so the options name at most one candidate, checked by identity (a
+    dictionary look-up: the options are already interned).  Constant time per game; the
+    trial subtraction of every n·↑ up to the birthday it replaces is kept as the tests'
+    oracle (``grundy.values.naive.naive_uptimal``)."""
+    lefts, rights = game.left, game.right
+    forms = [f for g in lefts + rights if isinstance(f := g._uptimal, tuple)]
+    if len(forms) < len(lefts) + len(rights):
         return None
-    rest = game - Game.number(x)
-    if not rest.is_all_small:  # n·↑ + *m is all-small: most games stop here, cheaply
+    candidate: Uptimal | None = None
+    if lefts == rights:
+        candidate = (forms[0][0], 0, len(lefts))
+    elif len(forms) == 2:
+        (x, n, m), (y, k, j) = forms
+        if n == m == 0:  # {x | x + (k)·↑ + *j}
+            candidate = (x, k + 1, j ^ 1)
+        elif k == j == 0:  # {y + n·↑ + *m | y}
+            candidate = (y, n - 1, m ^ 1)
+    elif len(forms) == 3:  # {x, x* | x} or {x | x, x*}
+        number = (lefts if len(lefts) == 1 else rights)[0]._number
+        if number is not None:
+            candidate = (number, 1 if len(lefts) == 2 else -1, 1)
+    if candidate is None or candidate[1] == candidate[2] == 0:
         return None
-    bound = rest.birthday
-    for n in sorted(range(-bound, bound + 1), key=abs):
-        m = (rest - Game.up(n)).nimber_value()
-        if m is not None:
-            return (x, n, m)
-    return None
+    return candidate if Game.uptimal_game(*candidate) is game else None
 
 
 def _intern_small_values() -> None:

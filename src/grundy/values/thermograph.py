@@ -173,15 +173,16 @@ def _meeting(left: _Line, right: _Line) -> Fraction:
     return ts[-1] + height[-1] / -descent
 
 
-def thermograph(game: Game) -> Thermograph:
-    """The thermograph of a canonical game, from its options' thermographs."""
+def thermograph(game: Game,
+                of: Callable[[Game], Thermograph] | None = None) -> Thermograph:
+    """The thermograph of a canonical game, from its options' thermographs (``of``;
+    by default ``Game.thermograph``)."""
     value = game.number()
     if value is not None and value.denominator == 1:
         return Thermograph(((BOTTOM, value),), ((BOTTOM, value),), value, BOTTOM)
-    left = _envelope([_Line(g.thermograph().right, Fraction(0)).tilt(-1) for g in game.left],
-                     max)
-    right = _envelope([_Line(g.thermograph().left, Fraction(0)).tilt(+1) for g in game.right],
-                      min)
+    of = of or (lambda g: g.thermograph())
+    left = _envelope([_Line(of(g).right, Fraction(0)).tilt(-1) for g in game.left], max)
+    right = _envelope([_Line(of(g).left, Fraction(0)).tilt(+1) for g in game.right], min)
     temperature = _meeting(left, right)
     mast = left.at(temperature)
     assert mast == right.at(temperature), "a short game's scaffolds cross, never jump"

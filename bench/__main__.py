@@ -26,6 +26,7 @@ from bench import (
     octal,
     partizan,
     partizan_native,
+    startup,
     values,
 )
 from bench.verifier import verifier_lines
@@ -107,6 +108,8 @@ def main() -> None:
     for line in census.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in notation.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in startup.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
 
 

@@ -124,7 +124,7 @@ def test_atropos_play_is_grundy_play() -> None:
 
 
 def test_encode_prints_a_summary_before_the_position() -> None:
-    result = CliRunner().invoke(cli, ["encode", "nim", "1,2", "--as", "geography"])
+    result = CliRunner().invoke(cli, ["constructions", "encode", "nim", "1,2", "--as", "geography"])
     assert result.exit_code == 0, result.output
     summary, position = result.stderr.strip(), result.stdout.strip()
     assert summary.startswith("geography: 120 vertices") and "\n" not in summary

@@ -60,6 +60,9 @@ class Reduction:
     instances: Callable[[random.Random, int], Any] | None = None
     #: For ``Kind.OUTCOME_RELATION``: (source outcome, image outcome) -> promise kept?
     promise: Callable[[Outcome, Outcome], bool] | None = None
+    #: Its verification takes a minute or more (its instances are large games):
+    #: ``grundy verify --all`` leaves it to ``--slow``.
+    slow: bool = False
 
 
 class UnknownReductionError(GrundyError, KeyError):

@@ -85,7 +85,7 @@ def real_defaults(command: click.Command) -> None:
     the one click uses when it is not given, so the reference never shows click's
     internal "unset" marker."""
     context = click.Context(command)
-    for param in command.params:
+    for param in command.get_params(context):  # --help included
         if isinstance(param, click.Option) and UNSET is not None and param.default is UNSET:
             used = param.get_default(context, call=False)
             param.default = None if used is UNSET else used

@@ -205,3 +205,47 @@ def test_rulesets_on_a_narrow_terminal_keep_every_name_whole() -> None:
     assert max(map(len, lines)) <= 60
     starts = {line.split("  (")[0] for line in lines if not line.startswith(" ")}
     assert {r.name for r in all_rulesets()} <= starts
+
+
+def test_value_prints_a_nimber_where_one_is_cheap_and_says_why_where_not() -> None:
+    """Atropos (searched for its outcome): the nimber when a short search finds it, else
+    `≠ 0` and why; Hex (partizan): the outcome class and why there is no nimber."""
+    from grundy.api import position
+
+    atropos = json.loads(run("value", "atropos", "./r./...", "--json").stdout)
+    assert atropos["nimber"] == int(position("atropos", "./r./...").value().nimber_value())
+    assert atropos["value"] == "*" * bool(atropos["nimber"]) + str(atropos["nimber"])
+    starved = json.loads(run("value", "atropos", "./r./...", "--max-nodes", "1",
+                             "--json").stdout)
+    assert starved["nimber"] is None and "--max-nodes" in starved["why"]
+    hex_value = run("value", "hex", "3")
+    first, second = hex_value.stdout.splitlines()
+    assert first.startswith("N (outcome class: hex is partizan") and second.startswith("N:")
+    assert json.loads(run("value", "hex", "3", "--json").stdout)["outcome"] == "N"
+
+
+def test_first_hour_fixes() -> None:
+    """Negative values as arguments, CGSuite's '|' rows for Domineering, Hex moves named
+    by their cells."""
+    assert run("values", "oracle", "value", "-5/8").stdout.startswith("= -5/8")
+    assert run("value", "domineering", "...|...|...").stdout == run(
+        "value", "domineering", "3x3").stdout
+    moves = json.loads(run("moves", "hex", "2", "--json").stdout)["moves"]
+    assert {m["move"] for m in moves} == {"a1", "b1", "a2", "b2"}
+    played = CliRunner().invoke(cli, ["play", "hex", "2", "--json"], input="a1\n")
+    assert played.exit_code == 0, played.output
+
+
+def test_verify_all_ends_with_a_total_and_leaves_slow_reductions_to_slow() -> None:
+    from grundy.reductions import all_reductions
+
+    slow = [r.name for r in all_reductions() if r.slow]
+    assert slow  # the quantum QBF lifts take minutes
+    small = ("--instances", "1", "--max-size", "1", "--exhaustive", "0")
+    text = run("verify", "--all", *small).stdout.splitlines()
+    assert all(line.startswith("ok ") for line in text[:-1])
+    assert text[-1].endswith(f"{len(slow)} slow ones left to --slow: {', '.join(slow)}")
+    total = json.loads(run("verify", "--all", *small, "--json").stdout.splitlines()[-1])
+    assert total["failed"] == [] and total["skipped_slow"] == slow
+    assert total["total"] == len(text) - 1
+    assert not any(line.startswith(f"ok    {name}:") for line in text for name in slow)

@@ -1,9 +1,11 @@
-"""Every `grundy ...` command README.md shows runs and exits 0, within its default budget.
+"""Every `grundy ...` command README.md shows runs and exits 0.
 
 The commands are read from README.md itself (lines `.venv/bin/grundy ...` and
-`$ grundy ...`), so an example cannot go stale: a renamed command, a changed format
-or a budget that no longer suffices fails here.  Interactive games get `quit` on
-their standard input; files the examples write go to a temporary folder.
+`$ grundy ...`), so an example cannot go stale: a renamed command or a changed format
+fails here.  Each runs within a time budget ten times its default (`--max-seconds`), so
+that the test stays bounded without depending on the machine's speed.  Interactive
+games get `quit` on their standard input; files the examples write go to a temporary
+folder.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import re
 import shlex
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
+from grundy.cli.group import DEFAULT_SECONDS
 from grundy.cli.main import cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -27,8 +31,22 @@ def commands() -> list[str]:
     return [match["args"].strip() for match in COMMAND.finditer(README.read_text())]
 
 
+def budgeted(words: list[str]) -> list[str]:
+    """``words`` with ``--max-seconds`` ten times the default where the command takes one
+    and the example gives none."""
+    command: click.Command | None = cli
+    rest = list(words)
+    while isinstance(command, click.Group) and rest:
+        _, command, rest = command.resolve_command(click.Context(command), rest)
+    assert command is not None
+    takes = any("--max-seconds" in getattr(param, "opts", ()) for param in command.params)
+    if takes and "--max-seconds" not in words:
+        return [*words, "--max-seconds", str(10 * DEFAULT_SECONDS)]
+    return words
+
+
 def run(args: str) -> None:
-    words = shlex.split(args.replace('"$(cat graph.txt)"', shlex.quote(GRAPH)))
+    words = budgeted(shlex.split(args.replace('"$(cat graph.txt)"', shlex.quote(GRAPH))))
     runner = CliRunner(env={"FORCE_COLOR": None, "TTY_COMPATIBLE": None})
     result = runner.invoke(cli, words, input="quit\n", prog_name="grundy")
     assert result.exit_code == 0, (args, result.output, result.exception)

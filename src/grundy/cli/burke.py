@@ -1,8 +1,7 @@
 """Commands for Burke's Matchmaker and Dictator games (Burke 2009; seed
 ``004_d08755248cee49c5.txt``):
-``matchmaker-tables``, ``matchmaker-verify``, ``matchmaker-conjecture``,
-``matchmaker-transform``,
-``dictator-prove`` and ``dictator-verify``."""
+``grundy matchmaker tables``, ``verify``, ``conjecture`` and ``transform``,
+``grundy dictator prove`` and ``verify``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``grundy census``, ``grundy query`` and ``grundy split``: families of positions and
+"""``grundy census run``, ``census query`` and ``census split``: families of positions and
 large positions on Dask, results in Parquet, read with DuckDB."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""``grundy encode``, ``grundy encode-sum``, ``grundy generate`` and ``grundy
-triangulated-map``: geography positions
+"""``grundy constructions encode``, ``encode-sum``, ``generate`` and
+``triangulated-map``: geography positions
 built by the constructions of Ferland 2024 and Burke, Ferland & Teng 2022, printed in the
 geography text format
 (so they can be fed back to ``grundy value``), with optional DOT and SVG drawings."""

@@ -1,4 +1,4 @@
-"""``grundy habitat``: the values a ruleset takes over its positions up to a size."""
+"""``grundy values habitat``: the values a ruleset takes over its positions up to a size."""
 
 from __future__ import annotations
 

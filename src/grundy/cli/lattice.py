@@ -1,5 +1,6 @@
-"""``grundy verify``, ``grundy lattice`` and ``grundy tw-triangle``: the Transverse Wave
-lattice of Burke, Ferland & Teng 2021 (seed ``000_7d67923f02e8dd4e.txt``) on the command line."""
+"""``grundy verify``, ``grundy constructions lattice`` and ``grundy values triangle``: the
+Transverse Wave lattice of Burke, Ferland & Teng 2021 (seed ``000_7d67923f02e8dd4e.txt``)
+on the command line."""
 
 from __future__ import annotations
 
@@ -75,7 +76,8 @@ def verify(reduction: str | None, check_all: bool, list_only: bool, instances: i
     skipped = [r.name for r in known if check_all and r not in chosen]
     reports = []
     start = time.perf_counter()
-    with Output(stderr=True).status() as status:
+    out = Output()  # the progress line goes where the terminal is: stdout, else stderr
+    with (out if out.styled and not as_json else Output(stderr=True)).status() as status:
         for number, r in enumerate(chosen, 1):
             status(f"verifying {number}/{len(chosen)}: {r.name}")
             report = run_verify(r, instances, max_size, seed, exhaustive)
@@ -83,11 +85,11 @@ def verify(reduction: str | None, check_all: bool, list_only: bool, instances: i
             if as_json:
                 emit_json(report.to_json())
             elif report.ok:
-                click.echo(f"ok    {r.name}: {report.instances} instances "
-                           f"({report.kind.value}) in {report.seconds:.2f}s")
+                out.line(f"ok    {r.name}: {report.instances} instances "
+                         f"({report.kind.value}) in {report.seconds:.2f}s")
             else:
-                click.echo(f"FAIL  {r.name}: counterexample {report.counterexample!r}: "
-                           f"{report.problem}")
+                out.line(f"FAIL  {r.name}: counterexample {report.counterexample!r}: "
+                         f"{report.problem}", style="bold red")
     failed = [report.reduction for report in reports if not report.ok]
     if check_all:
         seconds = time.perf_counter() - start
@@ -97,11 +99,11 @@ def verify(reduction: str | None, check_all: bool, list_only: bool, instances: i
                        "instances": sum(report.instances for report in reports),
                        "seconds": round(seconds, 2)})
         else:
-            click.echo(f"{len(reports) - len(failed)} of {len(reports)} reductions kept their "
-                       f"promise ({sum(report.instances for report in reports):,} instances) "
-                       f"in {seconds:.1f}s" + (f"; FAILED: {', '.join(failed)}" if failed else "")
-                       + (f"; {len(skipped)} slow ones left to --slow: {', '.join(skipped)}"
-                          if skipped else ""))
+            out.line(f"{len(reports) - len(failed)} of {len(reports)} reductions kept their "
+                     f"promise ({sum(report.instances for report in reports):,} instances) in "
+                     f"{seconds:.1f}s" + (f"; FAILED: {', '.join(failed)}" if failed else "")
+                     + (f"; {len(skipped)} slow ones left to --slow: {', '.join(skipped)}"
+                        if skipped else ""), style="bold")
     if failed:
         sys.exit(1)
 

@@ -1,4 +1,4 @@
-"""``grundy octal CODE --to N``: the nim sequence of a take-and-break game and its period."""
+"""``grundy values octal CODE --to N``: the nim sequence of a take-and-break game and its period."""
 
 from __future__ import annotations
 

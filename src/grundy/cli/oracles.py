@@ -1,4 +1,5 @@
-"""``grundy oracle``: Ferland's algorithms in the three-oracle model, with their query counts."""
+"""``grundy values oracle``: Ferland's algorithms in the three-oracle model, with their query
+counts."""
 
 from __future__ import annotations
 

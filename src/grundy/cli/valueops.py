@@ -1,4 +1,4 @@
-"""``grundy value-ops`` (operations on a partizan game value) and ``grundy misere``
+"""``grundy values ops`` (operations on a partizan game value) and ``grundy values misere``
 (impartial games under misère play)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``grundy calc`` and ``grundy thermograph``: the algebra of partizan game values."""
+"""``grundy calc`` and ``grundy values thermograph``: the algebra of partizan game values."""
 
 from __future__ import annotations
 

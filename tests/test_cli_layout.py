@@ -249,3 +249,30 @@ def test_verify_all_ends_with_a_total_and_leaves_slow_reductions_to_slow() -> No
     assert total["failed"] == [] and total["skipped_slow"] == slow
     assert total["total"] == len(text) - 1
     assert not any(line.startswith(f"ok    {name}:") for line in text for name in slow)
+
+
+def test_every_command_a_cli_module_defines_is_reachable() -> None:
+    """A command added to a topic module but not named in grundy.cli.main fails here."""
+    import importlib
+    import pkgutil
+
+    import grundy.cli
+
+    reachable: set[int] = {id(cli)}
+
+    def walk(group: click.Group) -> None:
+        ctx = click.Context(group)
+        for name in [*group.list_commands(ctx), *getattr(group, "aliases", {})]:
+            command = group.get_command(ctx, name)
+            assert command is not None, name
+            reachable.add(id(command))
+            if isinstance(command, click.Group):
+                walk(command)
+
+    walk(cli)
+    defined = {f"{info.name}.{name}": value
+               for info in pkgutil.iter_modules(grundy.cli.__path__, "grundy.cli.")
+               for name, value in vars(importlib.import_module(info.name)).items()
+               if isinstance(value, click.Command)}
+    assert defined
+    assert [name for name, command in defined.items() if id(command) not in reachable] == []

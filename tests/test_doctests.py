@@ -54,3 +54,22 @@ def test_doctest_blocks_are_fenced_as_code() -> None:
     text = "Intro.\n\n    >>> 1 + 1\n    2\n\nAfter.\n>>> x = 1"
     assert fence_doctests(text) == (
         "Intro.\n\n    ```pycon\n    >>> 1 + 1\n    2\n    ```\n\nAfter.\n```pycon\n>>> x = 1\n```")
+
+
+def test_the_cli_reference_shows_real_defaults_for_every_command() -> None:
+    """What mkdocs-click renders for docs/cli.md, after the site's hooks (in a fresh
+    interpreter: the hooks set the defaults of the command objects): every command,
+    subcommands included, and never click's internal "unset" marker."""
+    import subprocess
+
+    code = ("import sys\nsys.path.insert(0, 'docs')\nimport hooks\n"
+            "from mkdocs_click._docs import make_command_docs\n"
+            "hooks.on_config(None)\n"
+            "print('\\n'.join(make_command_docs('grundy', hooks.cli, depth=1, style='table')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True, cwd=DOCS.parent)
+    assert "Sentinel" not in done.stdout and "UNSET" not in done.stdout
+    for command in ("grundy value", "grundy values thermograph", "grundy census run",
+                    "grundy matchmaker tables", "grundy constructions lattice"):
+        assert f"{command}\n" in done.stdout or f"{command} " in done.stdout, command
+    assert "| `--max-seconds` | float range (`0` and above) |" in done.stdout

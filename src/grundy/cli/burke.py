@@ -321,8 +321,3 @@ def dictator_verify(board: str, certificate: str, tree: bool, as_json: bool) -> 
         return
     click.echo(f"valid: {letter(y)} is above {letter(x)} in every ballot but {letter(x)} > "
                f"{letter(y)} in the result")
-
-#: Registered by ``grundy.cli.main``.
-BURKE_COMMANDS = (matchmaker_tables_command, matchmaker_conjecture, matchmaker_transform,
-                  matchmaker_verify,
-                  dictator_prove, dictator_verify)

@@ -243,6 +243,3 @@ def split(ruleset_name: str, text: str, depth: int, workers: int | None,
         click.echo(f"{value}\n{result.outcome.value}: {result.outcome.description}\n"
                    f"{result.leaves} subpositions solved on the workers in "
                    f"{result.seconds:.1f} s")
-
-
-CENSUS_COMMANDS = (census, query_command, split)

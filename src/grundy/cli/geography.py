@@ -176,7 +176,3 @@ def triangulated_map(
     if not as_json:
         click.echo(f"value *{nimber}: {search.nodes} positions expanded, "
                    f"{search.matchings} maximum matchings", err=True)
-
-
-#: Registered by ``grundy.cli.main``.
-GEOGRAPHY_COMMANDS = [encode, encode_sum, generate, triangulated_map]

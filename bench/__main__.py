@@ -27,6 +27,7 @@ from bench import (
     partizan,
     partizan_native,
     printing,
+    startup,
     values,
 )
 from bench.verifier import verifier_lines
@@ -110,6 +111,8 @@ def main() -> None:
     for line in notation.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in printing.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in startup.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
 
 

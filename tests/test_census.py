@@ -462,13 +462,13 @@ def test_cli_census_query_and_export(client: Any, tmp_path: Path) -> None:
     assert report["counterexample"]["position"] == "1,3,4:5"
     assert (tmp_path / "seq.png").stat().st_size > 1000
     sql = "SELECT nimber, count(*) AS k FROM census GROUP BY nimber ORDER BY nimber"
-    csv = runner.invoke(cli, ["query", sql, "--census", out, "--format", "csv"])
+    csv = runner.invoke(cli, ["census", "query", sql, "--census", out, "--format", "csv"])
     assert csv.output.splitlines() == ["nimber,k", "0,12", "1,12", "2,11", "3,6"]
     target = tmp_path / "out.json"
-    assert runner.invoke(cli, ["query", sql, "--census", out, "--format", "json",
+    assert runner.invoke(cli, ["census", "query", sql, "--census", out, "--format", "json",
                                "--output", str(target)]).exit_code == 0
     assert json.loads(target.read_text())[3] == {"nimber": 3, "k": 6}
-    bad = runner.invoke(cli, ["query", "SELECT nope FROM census", "--census", out])
+    bad = runner.invoke(cli, ["census", "query", "SELECT nope FROM census", "--census", out])
     assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "nope" in bad.output
     again = runner.invoke(cli, ["census", "--resume", "--out", out, *address, "--histogram"])
     assert again.exit_code == 0 and "(0 solved now" in again.output
@@ -478,7 +478,7 @@ def test_cli_census_query_and_export(client: Any, tmp_path: Path) -> None:
                                  str(tmp_path / "broken"), *address])
     assert failed.exit_code == 2 and failed.output.count("\n") == 1, failed.output
     assert "file position 2 ('3;0-7'): vertex 7 is out of range" in failed.output
-    split = runner.invoke(cli, ["split", "node-kayles", "5;0-1,1-2,2-3,3-4", *address,
+    split = runner.invoke(cli, ["census", "split", "node-kayles", "5;0-1,1-2,2-3,3-4", *address,
                                 "--json"])
     assert json.loads(split.output)["value"] == "*3"
 
@@ -489,7 +489,7 @@ def test_cli_census_query_and_export(client: Any, tmp_path: Path) -> None:
     ["census", "nim", "heaps:1-3", "--out", "x", "--compute", "volume"],
     ["census", "nim", "heaps:1-3", "--out", "x", "--conjecture", "lambda p, v:"],
     ["census", "nim", "heaps:1-3", "--out", "x", "--scheduler", "tcp://127.0.0.1:9"],
-    ["query", "SELECT 1", "--census", "nowhere"],
+    ["census", "query", "SELECT 1", "--census", "nowhere"],
 ])
 def test_bad_input_is_one_line(args: list[str], tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:

@@ -470,8 +470,8 @@ def test_show_draws_text_json_and_svg(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args", [
     ["show", "domineering", "3x3", "--svg"],
-    ["lattice", "--svg"],
-    ["thermograph", "{4|2}", "--plot"],
+    ["constructions", "lattice", "--svg"],
+    ["values", "thermograph", "{4|2}", "--plot"],
 ])
 def test_a_picture_that_cannot_be_written_is_one_line(tmp_path: Path, args: list[str]) -> None:
     """Drawing into a folder that does not exist names the path, not a traceback."""

@@ -27,14 +27,14 @@ def value_of(ruleset: str, text: str) -> int:
 
 
 def test_encode_prints_a_geography_position_of_the_same_nimber() -> None:
-    result = run("encode", "transverse-wave", "(01)(2)", "--as", "geography")
+    result = run("constructions", "encode", "transverse-wave", "(01)(2)", "--as", "geography")
     assert result.exit_code == 0, result.output
     assert value_of("geography", result.stdout.strip()) == 2
 
 
 def test_encode_sum_xors_the_nimbers(tmp_path: Path) -> None:
     dot, svg = tmp_path / "sum.dot", tmp_path / "sum.svg"
-    result = run("encode-sum", "nim", "2", "node-kayles", "3;0-1,1-2", "--json",
+    result = run("constructions", "encode-sum", "nim", "2", "node-kayles", "3;0-1,1-2", "--json",
                  "--dot", str(dot), "--svg", str(svg))
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -45,22 +45,22 @@ def test_encode_sum_xors_the_nimbers(tmp_path: Path) -> None:
 
 
 def test_generate_undirected_geography_of_value_7(tmp_path: Path) -> None:
-    result = run("generate", "undirected-geography", "--nimber", "7",
+    result = run("constructions", "generate", "undirected-geography", "--nimber", "7",
                  "--dot", str(tmp_path / "g.dot"))
     assert result.exit_code == 0, result.output
     text = result.stdout.strip()
     assert text.startswith("136;")
     assert value_of("undirected-geography", text) == 7
     assert (tmp_path / "g.dot").read_text().startswith("graph")
-    tree = run("generate", "undirected-geography", "--nimber", "3",
+    tree = run("constructions", "generate", "undirected-geography", "--nimber", "3",
                "--construction", "binomial-tree", "--json")
     assert json.loads(tree.output)["vertices"] == 8
 
 
 def test_bad_input_is_one_line_and_exit_2() -> None:
-    result = run("encode", "nim", "1,x", "--as", "geography")
+    result = run("constructions", "encode", "nim", "1,x", "--as", "geography")
     assert result.exit_code == 2
     assert "heap 1 is 'x'" in result.output
-    huge = run("encode", "nim", "9,9,9,9", "--as", "geography")
+    huge = run("constructions", "encode", "nim", "9,9,9,9", "--as", "geography")
     assert huge.exit_code == 2 and "encode a smaller position" in huge.output
-    assert run("encode", "nim", "1", "--as", "chess").exit_code == 2
+    assert run("constructions", "encode", "nim", "1", "--as", "chess").exit_code == 2

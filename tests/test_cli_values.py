@@ -20,8 +20,8 @@ def test_a_negative_expression_is_read_as_the_expression_not_an_option() -> None
     """CGSuite prints negative values with a leading minus; they read back unquoted."""
     assert ok("calc", "-1/8").stdout.splitlines()[0] == "-1/8"
     assert ok("calc", "-2Tiny(1)").stdout.splitlines()[0] == "-2Tiny(1)"
-    assert ok("thermograph", "-{4|2}").stdout.splitlines()[:2] == ["{-2|-4}", "mean: -3"]
-    assert ok("value-ops", "-1/2").stdout.splitlines()[0] == "value: -1/2"
+    assert ok("values", "thermograph", "-{4|2}").stdout.splitlines()[:2] == ["{-2|-4}", "mean: -3"]
+    assert ok("values", "ops", "-1/2").stdout.splitlines()[0] == "value: -1/2"
 
 
 def test_every_value_command_reads_cgsuite_bars_with_the_dialect() -> None:
@@ -34,7 +34,7 @@ def test_every_value_command_reads_cgsuite_bars_with_the_dialect() -> None:
         first = ok(command, "{2|0,*||-1}").stdout.splitlines()[0]
         assert first.removeprefix("value: ") == thesis, command
     # the other games value-ops reads follow the same dialect (0:H = H)
-    assert ok("value-ops", "0", "--ordinal", "{2|0,*||-1}", "--dialect",
+    assert ok("values", "ops", "0", "--ordinal", "{2|0,*||-1}", "--dialect",
               "cgsuite").stdout.splitlines()[-1] == f"ordinal sum: {cgsuite}"
 
 
@@ -50,21 +50,21 @@ def test_calc_json() -> None:
 
 def test_thermograph_prints_walls_and_plots(tmp_path: Path) -> None:
     path = tmp_path / "t.png"
-    lines = ok("thermograph", "{4|2}", "--plot", str(path)).stdout.splitlines()
+    lines = ok("values", "thermograph", "{4|2}", "--plot", str(path)).stdout.splitlines()
     assert lines == ["{4|2}", "mean: 3", "temperature: 1",
                      "left wall (t, value): (-1, 5)  (1, 3)",
                      "right wall (t, value): (-1, 1)  (1, 3)"]
     assert path.read_bytes().startswith(b"\x89PNG")
-    data = json.loads(ok("thermograph", "{8|-6}", "--json").stdout)
+    data = json.loads(ok("values", "thermograph", "{8|-6}", "--json").stdout)
     assert (data["mean"], data["temperature"]) == ("1", "7")
 
 
 def test_bad_input_is_one_line_with_status_2(tmp_path: Path) -> None:
-    for args in (["calc", "{1|2"], ["calc", "1 + x"], ["thermograph", "3/7"],
-                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")],
-                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.svg")],
-                 ["thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.png")],
-                 ["octal", "0.77", "--plot", str(tmp_path / "no" / "k.png")]):
+    for args in (["calc", "{1|2"], ["calc", "1 + x"], ["values", "thermograph", "3/7"],
+                 ["values", "thermograph", "{4|2}", "--plot", str(tmp_path / "t.nope")],
+                 ["values", "thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.svg")],
+                 ["values", "thermograph", "{4|2}", "--plot", str(tmp_path / "no" / "t.png")],
+                 ["values", "octal", "0.77", "--plot", str(tmp_path / "no" / "k.png")]):
         result = run(*args)
         assert result.exit_code == 2, args
         assert result.stderr.startswith("grundy: error: ") and result.stderr.count("\n") == 1
@@ -94,30 +94,30 @@ def test_checked_calls_back_at_every_canonical_form_and_restores_itself() -> Non
 
 
 def test_value_ops_prints_the_operations() -> None:
-    lines = ok("value-ops", "{^^|vv}", "--ordinal", "1", "--ish", "*").stdout.splitlines()
+    lines = ok("values", "ops", "{^^|vv}", "--ordinal", "1", "--ish", "*").stdout.splitlines()
     assert "atomic weight: *" in lines and "reduced canonical form: 0" in lines
     assert "temper: neither" in lines and "ish: True" in lines
     assert "ordinal sum: {^^,+-^^|vv}" in lines
-    data = json.loads(ok("value-ops", "{4|2}", "--heat", "1", "--norton", "^", "--json").stdout)
+    data = json.loads(ok("values", "ops", "{4|2}", "--heat", "1", "--norton", "^", "--json").stdout)
     assert data["atomic_weight"] is None and data["temper"] == "odd"
     assert data["heated"] == "{5|1}" and data["incentives"] == ["{2|0}"]
     assert data["frozen"] == "3*"
     assert data["norton_product"] == str(parse("{4|2}").norton(parse("^")))
-    assert "not defined" in ok("value-ops", "1").stdout
-    bad = run("value-ops", "^", "--norton", "-1")
+    assert "not defined" in ok("values", "ops", "1").stdout
+    bad = run("values", "ops", "^", "--norton", "-1")
     assert bad.exit_code == 2 and "positive unit" in bad.stderr
 
 
 def test_misere_prints_simplest_form_and_genus() -> None:
-    assert ok("misere", "*2+*2").stdout.splitlines() == [
+    assert ok("values", "misere", "*2+*2").stdout.splitlines() == [
         "simplest form: {*2,*3}", "misere outcome: P", "genus: 0^02", "normal nim value: 0",
         "misere nim value: 0", "class: tame"]
-    data = json.loads(ok("misere", "{0,{*2}}", "--json").stdout)
+    data = json.loads(ok("values", "misere", "{0,{*2}}", "--json").stdout)
     assert data["class"] == "restive" and data["genus"] == "1^20"
-    bad = run("misere", "{*2")
+    bad = run("values", "misere", "{*2")
     assert bad.exit_code == 2 and "close every brace" in bad.stderr
-    kayles = json.loads(ok("misere", "kayles", "4", "--json").stdout)
+    kayles = json.loads(ok("values", "misere", "kayles", "4", "--json").stdout)
     assert (kayles["simplest_form"], kayles["genus"], kayles["misere_outcome"]) == (
         "*", "1^031", "P")  # a Kayles row of 4 plays like * in misère sums
-    slow = run("misere", "*9+*9+*9+*9+*9", "--max-seconds", "0.2")
+    slow = run("values", "misere", "*9+*9+*9+*9+*9", "--max-seconds", "0.2")
     assert slow.exit_code == 3 and "time budget" in slow.stderr

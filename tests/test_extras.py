@@ -41,8 +41,8 @@ def without(monkeypatch: pytest.MonkeyPatch) -> Any:
 @pytest.mark.parametrize(("args", "hidden", "extra"), [
     (["serve", "--port", "0"], ("fastapi",), "web"),
     (["serve", "--port", "0", "--census", "{tmp}"], ("matplotlib",), "plot"),
-    (["thermograph", "{4|2}", "--plot", "{tmp}/t.png"], ("matplotlib",), "plot"),
-    (["octal", "0.77", "--to", "20", "--plot", "{tmp}/k.png"], ("matplotlib",), "plot"),
+    (["values", "thermograph", "{4|2}", "--plot", "{tmp}/t.png"], ("matplotlib",), "plot"),
+    (["values", "octal", "0.77", "--to", "20", "--plot", "{tmp}/k.png"], ("matplotlib",), "plot"),
 ])
 def test_a_missing_extra_is_named_in_one_line(without: Any, tmp_path: Path, args: list[str],
                                               hidden: tuple[str, ...], extra: str) -> None:
@@ -56,7 +56,7 @@ def test_a_missing_extra_is_named_in_one_line(without: Any, tmp_path: Path, args
 def test_svg_thermographs_need_no_extra(without: Any, tmp_path: Path) -> None:
     without("matplotlib")
     picture = tmp_path / "t.svg"
-    result = CliRunner().invoke(cli, ["thermograph", "{4|2}", "--plot", str(picture)])
+    result = CliRunner().invoke(cli, ["values", "thermograph", "{4|2}", "--plot", str(picture)])
     assert result.exit_code == 0, result.output
     assert picture.read_text().startswith("<svg") and "mean 3" in picture.read_text()
 

@@ -32,12 +32,12 @@ def test_habitat_matches_naive_values(name: str, size: int) -> None:
 
 
 def test_habitat_command_and_its_error() -> None:
-    result = CliRunner().invoke(cli, ["habitat", "kayles", "--max-size", "5"])
+    result = CliRunner().invoke(cli, ["values", "habitat", "kayles", "--max-size", "5"])
     assert result.exit_code == 0, result.output
     assert "new: *4" in result.output.splitlines()[4]
     with pytest.raises(GrundyError, match="small_positions"):
         habitat(get("epmx"), 3)
-    result = CliRunner().invoke(cli, ["habitat", "epmx"])
+    result = CliRunner().invoke(cli, ["values", "habitat", "epmx"])
     assert result.exit_code != 0 and "small_positions" in result.output
 
 

@@ -254,7 +254,7 @@ def test_play_at_the_terminal_with_hints_and_a_perfect_computer() -> None:
     from grundy.cli.main import cli
 
     runner = CliRunner()
-    every_cell = "".join(f"{r},{c}\n" for r in range(4) for c in range(4))
+    every_cell = "".join(f"{'abcd'[c]}{r + 1}\n" for r in range(4) for c in range(4))
     played = runner.invoke(cli, ["play", "hex", "4", "--first", "computer", "--side", "R",
                                  "--level", "perfect", "--json"], input=every_cell)
     assert played.exit_code == 0, played.output

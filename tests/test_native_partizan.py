@@ -370,3 +370,22 @@ def test_amazons_engines_budgets_and_bad_boards() -> None:
         game.value(2, 3, 0b111110, 0b1, 0)
     with pytest.raises(ValueError, match="names cell 7, past its 6 cells"):
         game.value(2, 3, 0b10111111, 0b1, 0)
+
+
+def test_a_native_partizan_search_runs_in_steps_with_progress(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partizan kernels run in steps of NATIVE_STEP positions too, each going on
+    where the last stopped: progress is heard after each (so `grundy value domineering
+    8x8` shows it), the value is the one-step value, and a node budget still stops it."""
+    from grundy.search import engine
+
+    monkeypatch.setattr(engine, "NATIVE_STEP", 20)
+    position = DOMINEERING.parse("3x4")
+    heard: list[int] = []
+    stepped = PartizanSolver(DOMINEERING, Budget(progress=lambda nodes, _: heard.append(nodes)),
+                             engine="native")
+    assert stepped.value(position) == PartizanSolver(DOMINEERING, engine="python").value(
+        position)
+    assert len(heard) > 3 and heard == sorted(heard) and heard[-1] == stepped.budget.nodes
+    with pytest.raises(BudgetExceeded, match="node budget"):
+        PartizanSolver(DOMINEERING, Budget(max_nodes=30), engine="native").value(position)

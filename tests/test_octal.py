@@ -147,7 +147,7 @@ def test_subtraction_games_by_their_sets() -> None:
     found = periodicity(rule, 40)
     assert found is not None and (found.period, found.preperiod, found.proved) == (7, 0, True)
     assert get("octal(S(1,2))").name == "octal(0.33)"
-    lines = ok("octal", "S(1,3,4)", "--to", "21").stdout.splitlines()
+    lines = ok("values", "octal", "S(1,3,4)", "--to", "21").stdout.splitlines()
     assert lines[0] == "0.3033: G(0..20)" and "period 7, pre-period 0" in lines[-1]
 
 
@@ -169,19 +169,19 @@ def test_registered_rulesets() -> None:
 
 
 def test_cli_octal(tmp_path: Path) -> None:
-    lines = ok("octal", "0.77", "--to", "200").stdout.splitlines()
+    lines = ok("values", "octal", "0.77", "--to", "200").stdout.splitlines()
     assert lines[0] == "0.77: G(0..199)"
     assert lines[1].split()[1:] == [str(v) for v in KAYLES[:12]]
     assert "period 12, pre-period 71" in lines[-2] and "proved" in lines[-2]
-    data = json.loads(ok("octal", "0.07", "--to", "200", "--json").stdout)
+    data = json.loads(ok("values", "octal", "0.07", "--to", "200", "--json").stdout)
     assert data["periodicity"]["period"] == 34 and data["values"][1:53] == list(DAWSONS_CHESS[:52])
     path = tmp_path / "kayles.png"
-    ok("octal", "0.77", "--to", "100", "--plot", str(path))
+    ok("values", "octal", "0.77", "--to", "100", "--plot", str(path))
     assert path.read_bytes().startswith(b"\x89PNG")
-    assert "no period found" in ok("octal", "0.6", "--to", "40").stdout
-    bad = run("octal", "0.g")
+    assert "no period found" in ok("values", "octal", "0.6", "--to", "40").stdout
+    bad = run("values", "octal", "0.g")
     assert bad.exit_code == 2 and "take-and-break code" in bad.stderr
-    slow = run("octal", "0.77", "--to", "100000", "--max-seconds", "0.2")
+    slow = run("values", "octal", "0.77", "--to", "100000", "--max-seconds", "0.2")
     assert slow.exit_code == 3 and "time budget" in slow.stderr
 
 

@@ -155,11 +155,11 @@ def test_the_printed_step_3_would_not_end_on_up() -> None:
 
 def test_grundy_oracle_command() -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["oracle", "nim", "3,5,7", "--json"])
+    result = runner.invoke(cli, ["values", "oracle", "nim", "3,5,7", "--json"])
     assert result.exit_code == 0, result.output
     assert '"nimber": 1' in result.output and '"outcome": 2' in result.output
-    result = runner.invoke(cli, ["oracle", "value", "{4|2}"])
+    result = runner.invoke(cli, ["values", "oracle", "value", "{4|2}"])
     assert result.output.splitlines()[0] == "confused with [2, 4]"
     assert "outcome queries" in result.output
-    result = runner.invoke(cli, ["oracle", "value", "^", "--limit", "2"])
+    result = runner.invoke(cli, ["values", "oracle", "value", "^", "--limit", "2"])
     assert result.exit_code == 2 and "more than 2 outcome queries" in result.output

@@ -121,11 +121,11 @@ def test_bad_sizes_are_refused() -> None:
 
 def test_grundy_triangulated_map_command() -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["triangulated-map", "--vertices", "8", "--seed", "3",
-                                 "--moves", "2", "--json"])
+    result = runner.invoke(cli, ["constructions", "triangulated-map", "--vertices", "8",
+                                 "--seed", "3", "--moves", "2", "--json"])
     assert result.exit_code == 0, result.output
     assert '"faces": 12' in result.output and '"nimber"' in result.output
     position = UNDIRECTED.parse(result.output.split('"position": "')[1].split('"')[0])
     assert f'"nimber": {naive_grundy(UNDIRECTED, position)}' in result.output
-    result = runner.invoke(cli, ["triangulated-map", "--vertices", "3"])
+    result = runner.invoke(cli, ["constructions", "triangulated-map", "--vertices", "3"])
     assert result.exit_code != 0 and "4 to 2,000 vertices" in result.output

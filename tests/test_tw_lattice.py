@@ -211,17 +211,17 @@ def test_cli_verify_one_list_and_errors() -> None:
 
 def test_cli_lattice(tmp_path: Any) -> None:
     picture = tmp_path / "lattice.svg"
-    result = run("lattice", "--svg", str(picture))
+    result = run("constructions", "lattice", "--svg", str(picture))
     assert result.exit_code == 0 and result.output.startswith("graph BT")
     assert picture.read_text().startswith("<svg")
-    assert run("lattice", "--format", "dot").output.startswith("digraph")
+    assert run("constructions", "lattice", "--format", "dot").output.startswith("digraph")
 
 
 def test_cli_tw_triangle() -> None:
     """notes §3: rows p = 1..8 of the corrected triangle."""
     printed = ["0 0", "0 *2 *", "0 * * 0", "0 * *2 0 *", "0 * 0 0 * 0", "0 * 0 *2 * 0 *",
                "0 * 0 * * 0 * 0", "0 * 0 * *2 0 * 0 *"]
-    lines = run("tw-triangle", "--rows", "12").output.splitlines()
+    lines = run("values", "triangle", "--rows", "12").output.splitlines()
     assert len(lines) == 12
     for p, (line, row) in enumerate(zip(lines, printed, strict=False), 1):
         assert " ".join(line.split()[1:]) == row

@@ -122,12 +122,13 @@ def test_branching_at_positions_of_three_or_more_options() -> None:
 
 def test_grundy_oracle_winning_way() -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["oracle", "subtraction", "1,2:7", "--winning-way", "--json"])
+    result = runner.invoke(cli, ["values", "oracle", "subtraction", "1,2:7", "--winning-way",
+                                 "--json"])
     assert result.exit_code == 0, result.output
     assert '"nimber": 1' in result.output and '"outcome": 8' in result.output
     assert '"branched": 0' in result.output
-    result = runner.invoke(cli, ["oracle", "domineering", "2x2", "--winning-way"])
+    result = runner.invoke(cli, ["values", "oracle", "domineering", "2x2", "--winning-way"])
     assert result.exit_code == 2 and "partizan" in result.output
-    result = runner.invoke(cli, ["oracle", "subtraction", "1,2:40", "--winning-way",
+    result = runner.invoke(cli, ["values", "oracle", "subtraction", "1,2:40", "--winning-way",
                                  "--limit", "5"])
     assert result.exit_code == 2 and "more than 5 outcome queries" in result.output

@@ -9,3 +9,4 @@ print(board.value())                             # Miny(2), as CGSuite writes it
 for move, after in board.moves(Player.LEFT)[:2]:
     print(board.ruleset.format_move(move), after.value())  # a1-a2 {2|-1/2} ...
 print(type(solver(get("domineering"))).__name__)  # PartizanSolver: right for any ruleset
+print(position("hex", "3").outcome(max_nodes=100_000).value)  # N (budgets: max_nodes, max_seconds)

@@ -77,16 +77,33 @@ class Position:
             self._solver.append(solver(self.ruleset))
         return self._solver[0]
 
-    def value(self) -> Game:
-        """The value: the nimber ``*n`` (impartial) or the canonical form (partizan)."""
+    def _budgeted(self, max_nodes: int | None,
+                  max_seconds: float | None) -> Solver[Any] | PartizanSolver[Any]:
+        """The solver, with a fresh budget for one call (its table kept)."""
         found = self.solver()
+        found.budget = Budget(max_nodes, max_seconds)
+        return found
+
+    def value(self, *, max_nodes: int | None = None, max_seconds: float | None = None) -> Game:
+        """The value: the nimber ``*n`` (impartial) or the canonical form (partizan).
+
+        ``max_nodes`` and ``max_seconds`` bound the search as ``grundy value``'s options
+        do (None: no limit); ``grundy.search.BudgetExceeded`` when it runs out:
+
+        >>> position("hex", "4").value(max_nodes=1_000)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.search.budget.BudgetExceeded: search stopped after 1,000 positions (node budget)...
+        """
+        found = self._budgeted(max_nodes, max_seconds)
         if isinstance(found, Solver):
             return Game.nimber(found.grundy(self.raw))
         return found.value(self.raw)
 
-    def outcome(self) -> Outcome:
-        """Who wins with perfect play (P, N, L or R)."""
-        return self.solver().outcome(self.raw)
+    def outcome(self, *, max_nodes: int | None = None,
+                max_seconds: float | None = None) -> Outcome:
+        """Who wins with perfect play (P, N, L or R), within the same budgets as ``value``."""
+        return self._budgeted(max_nodes, max_seconds).outcome(self.raw)
 
     def moves(self, player: Player | None = None,
               budget: Budget | None = None) -> list[tuple[Move, Position]]:

@@ -8,35 +8,62 @@ goes to stderr, and only when stderr is a terminal.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.progress import Progress, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
-from grundy.search import ProgressCallback
+if TYPE_CHECKING:  # rich loads with the first styled line: plain output never needs it
+    from rich.progress import Progress, TaskID
+
+    from grundy.search import ProgressCallback
 
 
 class Output:
     """Lines, headings and tables for stdout (or stderr): rich on a terminal, plain otherwise."""
 
     def __init__(self, *, stderr: bool = False) -> None:
+        from rich.console import Console
+
         self.stderr = stderr
         self.console = Console(stderr=stderr, highlight=False)
         self.styled = self.console.is_terminal
 
     def line(self, text: str = "", style: str = "") -> None:
         if self.styled:
+            from rich.text import Text
+
             self.console.print(Text(text, style=style))
         else:
             click.echo(text, err=self.stderr)
 
+    def paragraph(self, text: str, style: str = "", indent: int = 2) -> None:
+        """``text`` indented, wrapped at words to the terminal's width (plain: one line)."""
+        if self.styled:
+            from rich.padding import Padding
+            from rich.text import Text
+
+            self.console.print(Padding(Text(text, style=style), (0, 0, 0, indent)))
+        else:
+            click.echo(" " * indent + text, err=self.stderr)
+
+    @contextmanager
+    def status(self) -> Iterator[Callable[[str], None]]:
+        """A transient status line with a spinner, on a terminal only: call the function
+        yielded with each new text (the progress of a long loop)."""
+        if not self.styled:
+            yield lambda text: None
+            return
+        with self.console.status("") as shown:
+            yield lambda text: shown.update(text)
+
     def heading(self, title: str, subtitle: str = "") -> None:
         """A section title, underlined; ``subtitle`` (e.g. a citation) on the next line."""
         if self.styled:
+            from rich.text import Text
+
             self.console.print()
             self.console.rule(Text(title, style="bold cyan"), align="left")
             if subtitle:
@@ -54,6 +81,8 @@ class Output:
     ) -> None:
         """Aligned columns; on a terminal row i gets the rich style ``styles[i]`` (if any)."""
         if self.styled:
+            from rich.table import Table
+
             table = Table(header_style="bold")
             for header in headers:
                 table.add_column(header, overflow="fold")
@@ -87,6 +116,9 @@ class Spinner:
 
     def _report(self, nodes: int, table_size: int) -> None:
         if self._progress is None:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
             self._progress = Progress(
                 SpinnerColumn(),
                 TextColumn("searching: {task.fields[nodes]:,} positions expanded, "

@@ -1,8 +1,7 @@
 """Commands for Burke's Matchmaker and Dictator games (Burke 2009; seed
 ``004_d08755248cee49c5.txt``):
-``matchmaker-tables``, ``matchmaker-verify``, ``matchmaker-conjecture``,
-``matchmaker-transform``,
-``dictator-prove`` and ``dictator-verify``."""
+``grundy matchmaker tables``, ``verify``, ``conjecture`` and ``transform``,
+``grundy dictator prove`` and ``verify``."""
 
 from __future__ import annotations
 
@@ -59,7 +58,7 @@ def _cell(values: Any) -> str:
     return ",".join(map(str, sorted(values)))
 
 
-@click.command("matchmaker-tables")
+@click.command("tables")
 @click.option("--max-n", type=click.IntRange(1, MAX_NIMBERIZER_N), default=6, show_default=True,
               help="Largest board (candidates per side); 8 reaches 40 printed cells, 9 "
                    "reaches 55 and 10 reaches 70 (half a minute from the class values).")
@@ -75,7 +74,7 @@ def matchmaker_tables_command(max_n: int, loose: bool, brute: bool, max_nodes: i
                               max_seconds: float | None, store: str | None,
                               as_json: bool) -> None:
     """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 from the Stubborn Matchmaker values
-    stored per class pattern (the thesis' Nimberizer; `grundy matchmaker-verify` checks
+    stored per class pattern (the thesis' Nimberizer; `grundy matchmaker verify` checks
     them) or, with --search, by solving every board; beside the printed cells, exit
     status 1 if some cell differs."""
     build = matchmaker_tables if brute else class_tables
@@ -103,7 +102,7 @@ def matchmaker_tables_command(max_n: int, loose: bool, brute: bool, max_nodes: i
         sys.exit(1)
 
 
-@click.command("matchmaker-conjecture")
+@click.command("conjecture")
 @click.argument("conjecture", type=click.Choice(["uncrossing", "neighbour-pairs"]))
 @click.option("--ruleset", "name", type=click.Choice(MATCHMAKERS[:2]),
               default="stubborn-matchmaker", show_default=True)
@@ -118,7 +117,7 @@ def matchmaker_conjecture(conjecture: str, name: str, max_n: int, show: int,
                           as_json: bool) -> None:
     """Check Conjecture 5.3.1 (uncrossing flips the low bit) or 5.3.2 (neighbour pairs keep
     the value) of Burke 2009, §5.3, on every board up to --max-n per side.  Exit
-    status 1 when a counterexample is found, e.g. `matchmaker-conjecture neighbour-pairs
+    status 1 when a counterexample is found, e.g. `grundy matchmaker conjecture neighbour-pairs
     --ruleset matchmaker --max-n 4`."""
     ruleset = get(name)
     assert isinstance(ruleset, Matchmaker)
@@ -142,7 +141,7 @@ def matchmaker_conjecture(conjecture: str, name: str, max_n: int, show: int,
         sys.exit(1)
 
 
-@click.command("matchmaker-verify")
+@click.command("verify")
 @click.argument("position")
 @search_options
 @json_option
@@ -185,7 +184,7 @@ def _ints(text: str, count: int) -> list[int]:
     return [int(p) for p in parts]
 
 
-@click.command("matchmaker-transform")
+@click.command("transform")
 @click.argument("ruleset_name", metavar="RULESET", type=click.Choice(MATCHMAKERS))
 @click.argument("position")
 @click.option("--neighbour-pairs", "pair_at", metavar="I,J",
@@ -235,7 +234,7 @@ def _format_board(board: Board) -> str:
     return get("basic-dictator").format(board)
 
 
-@click.command("dictator-prove")
+@click.command("prove")
 @click.argument("board")
 @click.option("--max-steps", type=click.IntRange(min=0), metavar="K",
               help="Longest chain of IIA-manipulations tried.")
@@ -245,7 +244,7 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
                    max_seconds: float | None, store: str | None, as_json: bool) -> None:
     """Pareto status of a Dictator board (Lemma 4.4.1), the Basic Dictator winner
     (Cor 4.4.2) and a shortest chain proof of a violation (Def 3.4.16), with its
-    certificate (check it with `grundy dictator-verify`); failing a chain, a tree proof
+    certificate (check it with `grundy dictator verify`); failing a chain, a tree proof
     with candidate cases (Tree-Proof Dictator, Def 3.4.15)."""
     position = _board(board)
     tree = None
@@ -285,24 +284,29 @@ def dictator_prove(board: str, max_steps: int | None, max_nodes: int | None,
         click.echo("\n".join("  " + line for line in describe(tree)))
 
 
-@click.command("dictator-verify")
+@click.command("verify")
 @click.argument("board")
 @click.argument("certificate")
 @click.option("--tree", is_flag=True,
               help="CERTIFICATE is a file ('-': standard input) holding a proof tree as "
-                   "`grundy dictator-prove` prints it (Tree-Proof Dictator, Def 3.4.15).")
-def dictator_verify(board: str, certificate: str, tree: bool) -> None:
+                   "`grundy dictator prove` prints it (Tree-Proof Dictator, Def 3.4.15).")
+@json_option
+def dictator_verify(board: str, certificate: str, tree: bool, as_json: bool) -> None:
     """Check a chain-proof certificate (Lemma 4.5.1, O(m n²) a step) or, with --tree, a
     proof tree with candidate cases.
 
     CERTIFICATE is the steps separated by '|', each SUBSET=BALLOTS, e.g.
-    `AC=ABDC;BCAD|ABD=DABC;BCDA` (as `grundy dictator-prove` prints it)."""
+    `AC=ABDC;BCAD|ABD=DABC;BCDA` (as `grundy dictator prove` prints it)."""
     position = _board(board)
     if tree:
         with click.open_file(certificate) as source:
             leaves = verify_tree_proof(position, parse_tree(source.read(100_000)))
-        click.echo(f"valid: a proof tree whose {leaves} branches each end in a direct "
-                   "Pareto violation")
+        if as_json:
+            emit_json({"board": _format_board(position), "valid": True, "proof": "tree",
+                       "leaves": leaves})
+        else:
+            click.echo(f"valid: a proof tree whose {leaves} branches each end in a direct "
+                       "Pareto violation")
         return
     steps = []
     for number, step in enumerate(filter(None, certificate.split("|")), 1):
@@ -311,10 +315,9 @@ def dictator_verify(board: str, certificate: str, tree: bool) -> None:
             raise ParseError(f"step {number} is {step!r}: write SUBSET=BALLOTS like AC=ABDC;BCAD")
         steps.append((frozenset(LETTERS.index(c) + 1 for c in subset.upper()), _board(ballots)))
     x, y = verify_chain_proof(position, steps)
+    if as_json:
+        emit_json({"board": _format_board(position), "valid": True, "proof": "chain",
+                   "steps": len(steps), "above": letter(y), "below": letter(x)})
+        return
     click.echo(f"valid: {letter(y)} is above {letter(x)} in every ballot but {letter(x)} > "
                f"{letter(y)} in the result")
-
-#: Registered by ``grundy.cli.main``.
-BURKE_COMMANDS = (matchmaker_tables_command, matchmaker_conjecture, matchmaker_transform,
-                  matchmaker_verify,
-                  dictator_prove, dictator_verify)

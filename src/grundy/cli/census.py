@@ -1,4 +1,4 @@
-"""``grundy census``, ``grundy query`` and ``grundy split``: families of positions and
+"""``grundy census run``, ``census query`` and ``census split``: families of positions and
 large positions on Dask, results in Parquet, read with DuckDB."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def progress_bar(label: str) -> Iterator[ProgressCallback | None]:
         yield update
 
 
-@click.command(context_settings=GAME_SETTINGS)
+@click.command("run", context_settings=GAME_SETTINGS)
 @click.argument("spec", nargs=-1, metavar="[RULESET FAMILY]")
 @click.option("--out", "directory", required=True, type=click.Path(file_okay=False),
               help="Directory of the census (census.json and one Parquet file per chunk).")
@@ -114,7 +114,7 @@ def census(spec: tuple[str, ...], directory: str, compute: str, seed: int,
     isomorphism class, by nauty's geng and gentreeg: apt-get install nauty).
     Example: grundy census node-kayles graphs:1-9 --out nk9 --histogram.
     A killed census is finished by the same command with --resume; query the
-    results with grundy query.
+    results with grundy census query.
     """
     if len(spec) == 2:
         wanted = Census(spec[0], spec[1], tuple(filter(None, compute.split(","))), seed,
@@ -196,7 +196,7 @@ def query_command(sql: str, directory: str, output_format: str, output: str | No
                   as_json: bool) -> None:
     """Run SQL over a census with DuckDB (the rows are the table `census`).
 
-    Example: grundy query "SELECT n, nimber, count(*) FROM census GROUP BY ALL
+    Example: grundy census query "SELECT n, nimber, count(*) FROM census GROUP BY ALL
     ORDER BY ALL" --census nk5 --format csv.
     """
     chosen = "json" if as_json else output_format
@@ -230,7 +230,7 @@ def split(ruleset_name: str, text: str, depth: int, workers: int | None,
     """Solve one large position across workers: its subpositions DEPTH moves deep are
     solved on the Dask workers and merged here (mex of options, sum of components).
 
-    Example: grundy split node-kayles "12;0-1,1-2,..." --workers 2 --store kayles.sqlite.
+    Example: grundy census split node-kayles "12;0-1,1-2,..." --workers 2 --store kayles.sqlite.
     """
     ruleset = get(ruleset_name)
     position = ruleset.parse(text)
@@ -245,6 +245,3 @@ def split(ruleset_name: str, text: str, depth: int, workers: int | None,
         click.echo(f"{value}\n{result.outcome.value}: {result.outcome.description}\n"
                    f"{result.leaves} subpositions solved on the workers in "
                    f"{result.seconds:.1f} s")
-
-
-CENSUS_COMMANDS = (census, query_command, split)

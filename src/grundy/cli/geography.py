@@ -1,5 +1,5 @@
-"""``grundy encode``, ``grundy encode-sum``, ``grundy generate`` and ``grundy
-triangulated-map``: geography positions
+"""``grundy constructions encode``, ``encode-sum``, ``generate`` and
+``triangulated-map``: geography positions
 built by the constructions of Ferland 2024 and Burke, Ferland & Teng 2022, printed in the
 geography text format
 (so they can be fed back to ``grundy value``), with optional DOT and SVG drawings."""
@@ -79,7 +79,7 @@ def encode(
     """A Generalized Geography position with the nimber of POSITION (Burke, Ferland & Teng 2022,
     Thm 11, Star Atlas), built without computing that nimber.
 
-    Example: grundy encode nim 1,2 --as geography
+    Example: grundy constructions encode nim 1,2 --as geography
     """
     ruleset = impartial(ruleset_name)
     position = ruleset.parse(position_text)
@@ -104,7 +104,7 @@ def encode_sum(
     (Burke, Ferland & Teng 2022, Thm 17, the homomorphic
     sum).
 
-    Example: grundy encode-sum nim 2 transverse-wave "(01)(2)"
+    Example: grundy constructions encode-sum nim 2 transverse-wave "(01)(2)"
     """
     first, second = impartial(first_ruleset), impartial(second_ruleset)
     g1, g2 = first.parse(first_position), second.parse(second_position)
@@ -132,7 +132,7 @@ def generate(
     """An undirected geography position of value *N (Ferland 2024, Alg 1 with its fixes,
     or Obs 3.6.1's binomial tree).
 
-    Example: grundy generate undirected-geography --nimber 7
+    Example: grundy constructions generate undirected-geography --nimber 7
     """
     start = time.perf_counter()
     position = CONSTRUCTIONS[construction](nimber)
@@ -157,7 +157,7 @@ def triangulated_map(
     """Undirected geography on the dual of a random fully triangulated planar map, valued
     by the branch-and-bound of Ferland 2024, Thm 3.3.1 (polynomial here: Cor 3.4.1).
 
-    Example: grundy triangulated-map --vertices 20 --moves 3
+    Example: grundy constructions triangulated-map --vertices 20 --moves 3
     """
     rng = random.Random(seed)
     clock = time.perf_counter()
@@ -176,7 +176,3 @@ def triangulated_map(
     if not as_json:
         click.echo(f"value *{nimber}: {search.nodes} positions expanded, "
                    f"{search.matchings} maximum matchings", err=True)
-
-
-#: Registered by ``grundy.cli.main``.
-GEOGRAPHY_COMMANDS = [encode, encode_sum, generate, triangulated_map]

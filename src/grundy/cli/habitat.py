@@ -1,4 +1,4 @@
-"""``grundy habitat``: the values a ruleset takes over its positions up to a size."""
+"""``grundy values habitat``: the values a ruleset takes over its positions up to a size."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from grundy.values import format_nimber
 def habitat(ruleset: str, max_size: int, as_json: bool) -> None:
     """The habitat of RULESET: every value taken by a position of size ≤ K, size by size,
     with a bar showing how it grows (Ferland 2024, §2.4).  Example:
-    grundy habitat kayles --max-size 8"""
+    grundy values habitat kayles --max-size 8"""
     try:
         rules = get(ruleset)
         steps = habitat_of(rules, max_size)

@@ -1,4 +1,4 @@
-"""``grundy octal CODE --to N``: the nim sequence of a take-and-break game and its period."""
+"""``grundy values octal CODE --to N``: the nim sequence of a take-and-break game and its period."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
     Dawson's chess, 4.07, 0.8F), a subtraction set (S(1,3,4), the code 0.3033) or
     `grundy` for Grundy's game.  A period is reported as
     proved when the values up to `last checked` meet the Guy-Smith periodicity theorem;
-    raise --to when none is found.  Example: grundy octal 0.77 --to 200
+    raise --to when none is found.  Example: grundy values octal 0.77 --to 200
     """
     try:
         rule = TakeAndBreak.parse(code)

@@ -1,4 +1,5 @@
-"""``grundy oracle``: Ferland's algorithms in the three-oracle model, with their query counts."""
+"""``grundy values oracle``: Ferland's algorithms in the three-oracle model, with their query
+counts."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 import click
 
-from grundy.cli.common import emit_json, json_option
+from grundy.cli.common import GAME_SETTINGS, emit_json, json_option
 from grundy.oracles import (
     Counting,
     RulesetOracles,
@@ -20,7 +21,7 @@ from grundy.rulesets import get
 from grundy.values import parse
 
 
-@click.command()
+@click.command(context_settings=GAME_SETTINGS)
 @click.argument("ruleset")
 @click.argument("position")
 @click.option("--limit", type=click.IntRange(min=1), default=10_000, show_default=True,

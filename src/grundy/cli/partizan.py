@@ -30,6 +30,12 @@ def is_partizan(game: tuple[str, ...]) -> bool:
         return False
 
 
+def outcome_only_reason(ruleset: PartizanRuleset[Any]) -> str:
+    """Why ``value`` prints an outcome class, not a value, for ``ruleset`` (Hex)."""
+    return (f"outcome class: {ruleset.name} is partizan, so its value is a canonical form, "
+            "not a nimber, and its forms are too large: it is searched only for who wins")
+
+
 def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, search: Search,
                    as_json: bool) -> None:
     """Print the canonical form of the sum and its outcome (or only an outcome)."""
@@ -46,7 +52,14 @@ def partizan_value(game: tuple[str, ...], misere: bool, outcome_only: bool, sear
                 misere or outcome_only or ruleset.outcomes_only):  # Hex: who wins
             solver = PartizanSolver(ruleset, budget, store, search.engine)
             outcome = (solver.misere_outcome if misere else solver.outcome)(position)
-            echo_outcome(ruleset, position, outcome, misere, as_json)
+            if misere or outcome_only:
+                echo_outcome(ruleset, position, outcome, misere, as_json)
+            elif as_json:
+                emit_json({**ruleset.to_json(position), "value": None,
+                           "outcome": outcome.value, "why": outcome_only_reason(ruleset)})
+            else:
+                click.echo(f"{outcome.value} ({outcome_only_reason(ruleset)})\n"
+                           f"{outcome.value}: {outcome.description}")
             return
         total = Game.zero()
         for ruleset, position in pairs:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from grundy.cli.common import emit_json, json_option
 from grundy.extras import require
 from grundy.search import Store, default_store_path
 
@@ -23,9 +24,12 @@ from grundy.search import Store, default_store_path
                    "`grundy census` run; no other directory is read).")
 @click.option("--docs", "docs", metavar="DIR", type=click.Path(file_okay=False),
               help="Serve the documentation site built here by `make docs` (site/) at /docs/.")
+@json_option
 def serve(host: str, port: int, store: str | None, census: str | None,
-          docs: str | None) -> None:
-    """Start the browser workbench: play, values and hints at http://HOST:PORT/."""
+          docs: str | None, as_json: bool) -> None:
+    """Start the browser workbench: play, values and hints at http://HOST:PORT/.
+
+    With --json the address and store go to stdout as one JSON line (for scripts)."""
     require("web", "grundy serve", "fastapi", "uvicorn")
     if census is not None:
         require("plot", "grundy serve --census", "matplotlib")
@@ -36,6 +40,8 @@ def serve(host: str, port: int, store: str | None, census: str | None,
     path = None if store == "none" else Path(store) if store else default_store_path()
     if path is not None:
         Store(path).close()  # a bad path is a one-line error now, not on every request
+    if as_json:
+        emit_json({"url": f"http://{host}:{port}/", "store": None if path is None else str(path)})
     click.echo(f"grundy workbench on http://{host}:{port}/ (store: {path or 'memory only'}); "
                "Ctrl-C stops it", err=True)
     # Ctrl-C: stop within a second; the app kills its worker processes on the way out.

@@ -13,7 +13,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+import click
+
 from grundy.cli import Output
+from grundy.cli.common import emit_json, json_option
 from grundy.oracles import Counting, RulesetOracles, ValueOracles, identify_nimber, locate
 from grundy.oracles.winning_way import winning_way_nimber
 from grundy.protocol import Citation, PartizanRuleset
@@ -368,7 +371,7 @@ def oracle_algorithms(calc: Calculator) -> Section:
         cite(FERLAND, "Ch. 5"),  # @120500-131500; Thms 5.1.1-5.1.2 at L821-825
         ["An algorithm in the three-oracle model sees no position: it asks the outcome of "
          "a position, a position of a given value, and the sum of two positions "
-         "(grundy oracle RULESET POSITION).  Algorithm 1 (Thm 5.1.1) finds G = *k by asking "
+         "(grundy values oracle RULESET POSITION).  Algorithm 1 (Thm 5.1.1) finds G = *k by asking "
          "o(G + *j) for j = 0, 1, ...: exactly k + 1 outcome queries, the stated count "
          "taking k from grundy's search.",
          "Algorithm 2 (Thm 5.1.2) finds the number G is infinitesimally close to or its "
@@ -410,7 +413,7 @@ def geography_oracles_and_misere(calc: Calculator) -> Section:
         cite(FERLAND, "Thm 3.4.2, §3.5"),  # L504 (Thm 3.4.2), L520 (Thm 3.5.1); @77611
         ["Thm 3.4.2 finds the nimber of a game whose positions have at most two options "
          "from outcome queries alone, following the one N-option (at most 2h + 1 queries "
-         "for height h; grundy oracle --winning-way).  Thm 3.5.1 sorts geography by whether "
+         "for height h; grundy values oracle --winning-way).  Thm 3.5.1 sorts geography by whether "
          "its nimber and its misère outcome are polynomial: on a tree (PP) both come from "
          "a linear recursion; on Renault and Schmidt's arc-gadget graphs (HP) the thesis "
          "gives the nimber at the start as *3, *2 or * by the start's arcs, and the misère "
@@ -634,3 +637,14 @@ def render_tour(sections: Sequence[Section], out: Output) -> None:
                  for e in section.examples],
                 styles=[VERDICT_STYLES.get(e.verdict, "") for e in section.examples],
             )
+
+
+@click.command()
+@json_option
+def tour(as_json: bool) -> None:
+    """A guided walk through the papers' examples, each value computed now."""
+    sections = build_tour()
+    if as_json:
+        emit_json([section.to_json() for section in sections])
+    else:
+        render_tour(sections, Output())

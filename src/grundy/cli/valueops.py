@@ -1,4 +1,4 @@
-"""``grundy value-ops`` (operations on a partizan game value) and ``grundy misere``
+"""``grundy values ops`` (operations on a partizan game value) and ``grundy values misere``
 (impartial games under misère play)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def _atomic_weight(game: Game) -> str | None:
         return None
 
 
-@click.command("value-ops", context_settings=GAME_SETTINGS)
+@click.command("ops", context_settings=GAME_SETTINGS)
 @click.argument("expression")
 @click.option("--heat", metavar="T", help="Also print G heated by T (any game).")
 @click.option("--overheat", nargs=2, metavar="S T", help="Also print G overheated from S to T.")
@@ -49,7 +49,7 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
     """Atomic weight, reduced canonical form, frozen value, temper, incentives and more.
 
     EXPRESSION is in CGSuite notation, as for `grundy calc`.  Example:
-    grundy value-ops "{^^|vv}" --ordinal 1  (atomic weight *, ordinal sum ...)
+    grundy values ops "{^^|vv}" --ordinal 1  (atomic weight *, ordinal sum ...)
     """
     read = functools.partial(_parse, dialect=dialect)
     with checked(_deadline(max_seconds)):
@@ -101,8 +101,8 @@ def misere(game: tuple[str, ...], max_seconds: float | None, as_json: bool) -> N
 
     Either an EXPRESSION (nim heaps 0, *, *n and option sets {G, H, ...} joined by +)
     or positions of impartial rulesets, as for `grundy value`.
-    Examples: grundy misere "*2+*2"  (simplest form {*2,*3}, genus 0^02, tame);
-    grundy misere kayles 4
+    Examples: grundy values misere "*2+*2"  (simplest form {*2,*3}, genus 0^02, tame);
+    grundy values misere kayles 4
     """
     deadline = _deadline(max_seconds)
     with checked(deadline):

@@ -1,4 +1,4 @@
-"""``grundy calc`` and ``grundy thermograph``: the algebra of partizan game values."""
+"""``grundy calc`` and ``grundy values thermograph``: the algebra of partizan game values."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def thermograph(expression: str, plot_path: str | None, dialect: Dialect,
     """Mean, temperature and the exact walls of a game's thermograph.
 
     Walls are breakpoints (temperature, value) from t = -1 up to the temperature, where
-    both walls reach the mast.  Example: grundy thermograph "{4|2}" --plot t.png
+    both walls reach the mast.  Example: grundy values thermograph "{4|2}" --plot t.png
     """
     with checked(_deadline(max_seconds)):
         game = _parse(expression, dialect)

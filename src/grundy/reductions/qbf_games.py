@@ -123,7 +123,7 @@ for _variant in ("ko", "haymaker"):
         Kind.OUTCOME_RELATION, tqbf_to_ko_lift, Citation(SEED, "L1245-1270", "Thms 6.4.6-6.4.7"),
         f"Thm {'6.4.6' if _variant == 'ko' else '6.4.7'}'s gadgets (order of play corrected): "
         f"True wins quantum {_variant} QBF on the lift iff the formula is true",
-        instances=few_variable_formulas, promise=_same_winner,
+        instances=few_variable_formulas, promise=_same_winner, slow=True,
     ))
 
 

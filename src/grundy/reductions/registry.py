@@ -65,6 +65,9 @@ class Reduction:
     #: For ``Kind.OUTCOME_RELATION``: (source outcome, image outcome) -> promise kept?
     #: For ``Kind.OUTCOME_TO_NIMBER``: (source outcome, image nimber) -> promise kept?
     promise: Callable[[Outcome, Any], bool] | None = None
+    #: Its verification takes a minute or more (its instances are large games):
+    #: ``grundy verify --all`` leaves it to ``--slow``.
+    slow: bool = False
 
 
 class UnknownReductionError(GrundyError, KeyError):

@@ -50,36 +50,62 @@ def register_family(family: Callable[[str], Ruleset[Any] | None]) -> None:
 PLUGIN_PACKAGES = ("grundy.rulesets", "grundy.transforms")
 
 
+def plugin_modules() -> list[str]:
+    """The names of every module of the plug-in packages, in the order they load
+    (found on disk: only the packages themselves are imported)."""
+    names = []
+    for name in PLUGIN_PACKAGES:
+        package = importlib.import_module(name)
+        modules = pkgutil.walk_packages(package.__path__, f"{name}.")
+        names += sorted(module.name for module in modules)
+    return names
+
+
 def load_all() -> None:
     """Import every module of the plug-in packages once (each registers its rulesets).
 
     Done on the first look-up rather than when a package is imported, so that a
     module anywhere (the search engine included) can import ``grundy.protocol``
     without importing every ruleset, and rulesets can import ``grundy.search``.
+    The rulesets are then listed in the order of their modules, whichever loaded
+    first (``get`` may have loaded one module alone).
     """
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    for name in PLUGIN_PACKAGES:
-        package = importlib.import_module(name)
-        prefix = f"{name}."
-        modules = pkgutil.walk_packages(package.__path__, prefix)
-        for module in sorted(modules, key=lambda m: m.name):
-            importlib.import_module(module.name)
+    modules = plugin_modules()
+    for module in modules:
+        importlib.import_module(module)
+    order = {module: index for index, module in enumerate(modules)}
+    _ALL.sort(key=lambda ruleset: order.get(type(ruleset).__module__, len(order)))
+
+
+def _load_named(key: str) -> Ruleset[Any] | None:
+    """The ruleset ``key`` from the module of the same name alone (``domineering`` from
+    ``grundy.rulesets.grids.domineering``), if one registers it: a command on one
+    ruleset then loads only that ruleset's module.  None: look everywhere."""
+    stem = f".{key.replace('-', '_')}"
+    for module in plugin_modules():
+        if module.endswith(stem):
+            importlib.import_module(module)
+    return _BY_NAME.get(key)
 
 
 def get(name: str) -> Ruleset[Any]:
     """The ruleset called ``name`` (or one of its aliases), case-insensitively."""
+    key = _normal(name)
+    if key in _BY_NAME or (not _LOADED and _load_named(key) is not None):
+        return _BY_NAME[key]
     load_all()
     try:
-        return _BY_NAME[_normal(name)]
+        return _BY_NAME[key]
     except KeyError:
         for family in _FAMILIES:
-            built = family(_normal(name))
+            built = family(key)
             if built is not None:
                 return built
-        close = difflib.get_close_matches(_normal(name), list(_BY_NAME), n=3)
+        close = difflib.get_close_matches(key, list(_BY_NAME), n=3)
         hint = f"did you mean {', '.join(close)}?" if close else "see `grundy rulesets`"
         raise UnknownRulesetError(f"unknown ruleset {name!r}: {hint}") from None
 

@@ -30,6 +30,10 @@ MAX_SECONDS = 86_400.0
 MAX_NODES = 10**12
 
 
+#: Longest step of a native search run in steps: progress shows at least this often.
+STEP_SECONDS = 0.5
+
+
 class BudgetExceeded(GrundyError):
     """A search ran out of its node or time budget; what it had solved is kept."""
 
@@ -115,6 +119,25 @@ class Budget:
         nodes = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
         seconds = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
         return nodes, seconds
+
+    def step(self, size: int) -> tuple[int, float]:
+        """The positions and seconds for the next step of a native search run in steps
+        of at most ``size`` positions and ``STEP_SECONDS`` (its table stays between calls,
+        so each step goes on where the last one stopped, and the progress callback hears
+        of each step)."""
+        max_nodes, max_seconds = self.remaining()
+        nodes = size if max_nodes is None else min(max_nodes, size)
+        return nodes, STEP_SECONDS if max_seconds is None else min(max_seconds, STEP_SECONDS)
+
+    def charge_step(self, nodes: int, found: bool, step: int, table_size: int) -> None:
+        """Count the positions of a step given ``step`` positions that found its value or
+        not; BudgetExceeded if the budget stopped it (its clock, or its node count) rather
+        than the step's own size or time.  A kernel stopped by its node limit reports one
+        position more than it was given."""
+        left = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
+        by_clock = nodes <= step and self._deadline is not None and (
+            time.monotonic() >= self._deadline)
+        self.charge(nodes, found or not (by_clock or step == left), table_size)
 
     def charge(self, nodes: int, finished: bool, table_size: int) -> None:
         """Count the positions a native search expanded; BudgetExceeded if it stopped."""

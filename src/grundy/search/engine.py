@@ -216,8 +216,7 @@ class Solver(Generic[Position]):
             self._load(*memo)
         value, steps = None, 0
         while value is None:
-            max_nodes, max_seconds = self.budget.remaining()
-            step = NATIVE_STEP if max_nodes is None else min(max_nodes, NATIVE_STEP)
+            step, max_seconds = self.budget.step(NATIVE_STEP)
             try:
                 value, nodes = self.kernel.grundy(position, step, max_seconds)
             finally:
@@ -227,9 +226,7 @@ class Solver(Generic[Position]):
                     if steps or value is None:
                         self.store.put_batch(self.ruleset.name, memo[0], batch)
             steps += 1
-            # stopped by the budget: its clock, or its node count rather than the step's
-            stopped = value is None and (nodes <= step or step == max_nodes)
-            self.budget.charge(nodes, not stopped, len(self.grundy_table))
+            self.budget.charge_step(nodes, value is not None, step, len(self.grundy_table))
         if key is not None:
             self._record_grundy(key, value)
         return value

@@ -43,6 +43,7 @@ from grundy.protocol import (
     Position,
     Ruleset,
 )
+from grundy.search import engine
 from grundy.search.budget import Budget
 from grundy.search.engine import ENGINES, Engine, kernel_takes
 from grundy.search.naive import _deep
@@ -204,7 +205,8 @@ class PartizanSolver(Generic[Position]):
 
     def _native_value(self, position: Position) -> Game:
         """The value from the native kernel, read from and written to the store under the
-        ruleset's signed key of the whole position."""
+        ruleset's signed key of the whole position.  The kernel runs in steps of
+        ``engine.NATIVE_STEP`` positions, as the impartial engine's does."""
         assert self.kernel is not None
         key, negated = self.ruleset.signed_key(position) if self.store is not None else (
             None, False)
@@ -212,10 +214,11 @@ class PartizanSolver(Generic[Position]):
             known = self._known(key)
             if known is not None:
                 return -known if negated else known
-        max_nodes, max_seconds = self.budget.remaining()
-        value, nodes = self.kernel.value(position, max_nodes, max_seconds)
-        self.budget.charge(nodes, value is not None, len(self.table))
-        assert value is not None
+        value = None
+        while value is None:  # in steps, so that progress shows during a long search
+            step, max_seconds = self.budget.step(engine.NATIVE_STEP)
+            value, nodes = self.kernel.value(position, step, max_seconds)
+            self.budget.charge_step(nodes, value is not None, step, len(self.table))
         if key is not None:
             self._record(key, -value if negated else value)
         return value

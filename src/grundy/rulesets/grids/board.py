@@ -46,10 +46,27 @@ def within_max_cells(what: str, value: int) -> int:
     return value
 
 
+def column_name(c: int) -> str:
+    """Spreadsheet column letters: a..z, then aa, ab, ..."""
+    name = ""
+    c += 1
+    while c:
+        c, letter = divmod(c - 1, 26)
+        name = chr(97 + letter) + name
+    return name
+
+
+def cell_name(r: int, c: int) -> str:
+    """A cell's name as printed boards label it: column letter, row number from the top
+    (``a1`` is the top-left cell)."""
+    return f"{column_name(c)}{r + 1}"
+
+
 def parse_board(text: str, check: Callable[[str, int], int] = within_max_cells,
                 marks: bool = False) -> Board:
-    """Read ``RxC`` or rows of ``.``/``#`` joined by ``/`` (with ``marks``, also ``L``/``R``
-    under a vertical/horizontal domino).  ``check(what, value)`` vets the ``rows``,
+    """Read ``RxC`` or rows of ``.``/``#`` joined by ``/`` or by ``|`` as CGSuite and
+    cgt-tools write them (with ``marks``, also ``L``/``R`` under a vertical/horizontal
+    domino).  ``check(what, value)`` vets the ``rows``,
     ``columns`` and ``cells`` before anything is built."""
     text = text.strip()
     height, times, width = text.partition("x")
@@ -60,7 +77,7 @@ def parse_board(text: str, check: Callable[[str, int], int] = within_max_cells,
         if rows * columns == 0:
             return Board(0, 0, 0)
         return Board(rows, columns, (1 << rows * columns) - 1)
-    lines = [line.strip() for line in text.split("/")] if text else []
+    lines = [line.strip() for line in text.replace("|", "/").split("/")] if text else []
     columns = len(lines[0]) if lines else 0
     check("rows", len(lines))
     check("columns", columns)
@@ -77,7 +94,7 @@ def parse_board(text: str, check: Callable[[str, int], int] = within_max_cells,
             if cell not in symbols:
                 raise ParseError(f"row {r} has {cell!r}: write cells as '.' (empty) or '#' "
                                  f"(filled{'; L or R under a domino' if marks else ''}), "
-                                 "rows joined by '/', or RxC like 4x4")
+                                 "rows joined by '/' (or '|'), or RxC like 4x4")
             mask = symbols[cell]
             if mask is not None:
                 masks[mask] |= 1 << (r * columns + c)

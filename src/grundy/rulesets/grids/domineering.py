@@ -6,7 +6,7 @@ sums are hard (L901); it is the field's standard benchmark, so grundy's values
 can be compared with CGSuite's and other libraries'.  A move covers two empty
 cells, one above the other for Left, side by side for Right; who cannot move
 loses.  The empty cells fall apart into regions played as a disjunctive sum.
-The text format is rows of ``.`` (empty) and ``#`` (filled) joined by ``/``
+The text format is rows of ``.`` (empty) and ``#`` (filled) joined by ``/`` (or ``|``)
 (``RxC`` is an empty R-by-C board); Left plays vertically as in CGSuite.  Cells
 covered during a game are written ``L`` (a Left, vertical domino) and ``R`` (a Right,
 horizontal one) so that pictures show each domino; the search reads them as ``#``.
@@ -26,6 +26,7 @@ from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, tex
 from grundy.rulesets.grids.board import (
     Board,
     bits,
+    column_name,
     dominoes,
     format_board,
     parse_board,
@@ -42,16 +43,6 @@ from grundy.search.partizan import games_from_closure
 from grundy.values import Game
 
 __all__ = ["Board", "Domineering", "column_name"]
-
-
-def column_name(c: int) -> str:
-    """Spreadsheet column letters: a..z, then aa, ab, ..."""
-    name = ""
-    c += 1
-    while c:
-        c, letter = divmod(c - 1, 26)
-        name = chr(97 + letter) + name
-    return name
 
 
 #: Domineering's documented limits.
@@ -92,8 +83,9 @@ class Domineering(PartizanRuleset[Board]):
     summary = "Place a domino on two empty cells: Left vertically, Right horizontally."
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L132, L901", "Domineering")
     text_format = (
-        "rows of '.' (empty) and '#' (filled) joined by '/', top row first, e.g. ../.#/.. ; "
-        "or RxC for an empty R-by-C board, e.g. 4x4.  Left places vertical dominoes"
+        "rows of '.' (empty) and '#' (filled) joined by '/' (or '|' as CGSuite writes), "
+        "top row first, e.g. ../.#/.. ; or RxC for an empty R-by-C board, e.g. 4x4.  "
+        "Left places vertical dominoes"
     )
     examples = ("2x2", "3x3", "..#/.../#..", "4x5")
 

@@ -31,6 +31,7 @@ from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import Citation, Key, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import INK, svg_document, text
+from grundy.rulesets.grids.board import cell_name
 from grundy.rulesets.registry import register
 
 #: Largest board side accepted by the parser.
@@ -152,8 +153,9 @@ class Hex(PartizanRuleset[HexBoard]):
                                 for c in range(n)) for r in range(n))
 
     def format_move(self, move: Move) -> str:
+        """The cell's name on the board: column letter, row number from the top (a1)."""
         row, column = cast(tuple[int, int], move)
-        return f"{row},{column}"
+        return cell_name(row, column)
 
     def moves(self, position: HexBoard, player: Player) -> Iterator[tuple[Move, HexBoard]]:
         """Paint an empty cell (label ``(row, column)``); none once someone has connected."""
@@ -225,7 +227,8 @@ class Hex(PartizanRuleset[HexBoard]):
                 bit = 1 << (r * n + c)
                 fill = RED if position.red & bit else BLUE if position.blue & bit else EMPTY
                 body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{INK}"/>')
-                body.append(text(x, y, f"{r},{c}", 7, "#ffffff" if fill != EMPTY else INK))
+                body.append(text(x, y, cell_name(r, c), 7,
+                                 "#ffffff" if fill != EMPTY else INK))
         right = 30 + w * (n - 1 + (n - 1) / 2) + w
         bottom = 30 + h * (n - 1) + 2 * size
         body += [

@@ -51,7 +51,7 @@ class TakeAndBreakRuleset(ImpartialRuleset[Heaps]):
         heaps = parse_heaps(text)
         if any(h > LARGEST_HEAP for h in heaps) or len(heaps) > 1000:
             raise ParseError(f"heaps of up to {LARGEST_HEAP} tokens, at most 1000 heaps: "
-                             "for longer sequences use `grundy octal CODE --to N`")
+                             "for longer sequences use `grundy values octal CODE --to N`")
         return heaps
 
     def format(self, position: Heaps) -> str:

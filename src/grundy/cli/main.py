@@ -30,7 +30,7 @@ from grundy.cli.tour import build_tour, render_tour
 from grundy.protocol import Ruleset
 from grundy.rulesets import GrundyError, all_rulesets
 from grundy.search.engine import Engine
-from grundy.values import Outcome, format_nimber, mex
+from grundy.values import format_nimber, mex
 
 # -- commands -----------------------------------------------------------------------
 
@@ -84,17 +84,6 @@ def value(
         if misere or outcome_only:
             outcome = (solver.misere_outcome if misere else solver.outcome)(position)
             echo_outcome(ruleset, position, outcome, misere, as_json)
-            return
-        if ruleset.outcomes_only:  # Atropos: its own fast search decides who wins
-            outcome = solver.outcome(position)
-            value_text = "0" if outcome is Outcome.P else "≠ 0"
-            if as_json:
-                emit_json({**ruleset.to_json(position), "value": value_text,
-                           "nimber": 0 if outcome is Outcome.P else None,
-                           "outcome": outcome.value})
-            else:
-                click.echo(f"{value_text} ({ruleset.name} is searched for its outcome only)\n"
-                           f"{outcome.value}: {outcome.description}")
             return
         nimber = solver.grundy(position)
     outcome = outcome_of(nimber)

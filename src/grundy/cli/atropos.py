@@ -66,7 +66,8 @@ def atropos() -> None:
 @UNRESTRICTED
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Solve the first moves in this many processes (with --store, each "
-                   "move's result is kept as it is found, so a stopped run resumes).")
+                   "move's result is kept as it is found, so a stopped run resumes); "
+                   "each move solved is reported on stderr.")
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Search on this many threads sharing one transposition table (the "
                    "native kernel; with --max-nodes, each thread's limit).")
@@ -89,7 +90,11 @@ def outcome(position: str, unrestricted: bool, workers: int, threads: int,
         budget = search.budget(spinner)
         began = time.perf_counter()
         if workers > 1:
-            split = solve_split(state, start.n, restricted, opened, workers, budget)
+            def progress(done: int, total: int) -> None:
+                click.echo(f"{done} of {total} first moves solved "
+                           f"({time.perf_counter() - began:.0f} s)", err=True)
+
+            split = solve_split(state, start.n, restricted, opened, workers, budget, progress)
             wins, found, solved = split.wins, split.winning_move, split.nodes
         else:
             solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads)

@@ -203,33 +203,36 @@ def play(g: Geometry, state: State, u: int, x: int, restricted: bool) -> State:
     return State(uncoloured, forbidden, single, candidates(g, uncoloured, u, restricted))
 
 
+Symmetry = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def image(g: Geometry, state: State, symmetry: Symmetry) -> State:
+    """The state under one symmetry (circle, triangle and colour permutations)."""
+    cells, tris, colours = symmetry
+    uncoloured = forbidden = single = cand = 0
+    for u in range(g.size):
+        bit = 1 << cells[u]
+        if state.uncoloured >> u & 1:
+            uncoloured |= bit
+            if state.candidates >> u & 1:
+                cand |= bit
+            banned = state.forbidden >> (4 * u)
+            for x in COLOURS:
+                if banned >> x & 1:
+                    forbidden |= 1 << (4 * cells[u] + colours[x])
+    rest = state.single
+    t = 0
+    while rest:
+        if rest & 3:
+            single |= colours[rest & 3] << (2 * tris[t])
+        rest >>= 2
+        t += 1
+    return State(uncoloured, forbidden, single, cand)
+
+
 def canonical(g: Geometry, state: State) -> State:
     """The least image of ``state`` under the 36 symmetries (board × colours)."""
-    best: State | None = None
-    for cells, tris, colours in g.symmetries:
-        uncoloured = forbidden = single = cand = 0
-        for u in range(g.size):
-            bit = 1 << cells[u]
-            if state.uncoloured >> u & 1:
-                uncoloured |= bit
-                if state.candidates >> u & 1:
-                    cand |= bit
-                banned = state.forbidden >> (4 * u)
-                for x in COLOURS:
-                    if banned >> x & 1:
-                        forbidden |= 1 << (4 * cells[u] + colours[x])
-        rest = state.single
-        t = 0
-        while rest:
-            if rest & 3:
-                single |= colours[rest & 3] << (2 * tris[t])
-            rest >>= 2
-            t += 1
-        image = State(uncoloured, forbidden, single, cand)
-        if best is None or image < best:
-            best = image
-    assert best is not None
-    return best
+    return min(image(g, state, symmetry) for symmetry in g.symmetries)
 
 
 def _limbs(bits: int) -> list[int]:

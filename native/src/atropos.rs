@@ -281,17 +281,19 @@ impl Transpositions for Table {
     }
 }
 
-/// A transposition table in a fixed block of memory: `1 << bits` slots of 16 bytes in
-/// buckets of four (one cache line), each slot a 127-bit fingerprint of a state
-/// (`fingerprint`) with the result in its low bit, 0 for an empty slot.  A new entry goes to
-/// the front of its bucket and the last one falls out (the most recent results are kept).
+/// A transposition table of bounded memory: up to `1 << bits` slots of 16 bytes in buckets
+/// of four (one cache line), each slot a 127-bit fingerprint of a state (`fingerprint`)
+/// with the result in its low bit, 0 for an empty slot.  It starts small and doubles when
+/// half full, up to its bound (or until memory cannot be had); then a new entry goes to the
+/// front of its bucket and the last one falls out (the most recent results are kept).
 /// Keys are not stored, so two states with one fingerprint would share an entry: with
 /// independent 127-bit fingerprints the chance of any such pair among 10^9 look-ups is
-/// below 10^-28.  Memory: 16 bytes a slot, fixed at creation.
+/// below 10^-28.
 pub struct HashTable {
     slots: Vec<[u128; 4]>,
     mask: usize,
     len: usize,
+    max_buckets: usize,
 }
 
 /// Two independent 64-bit hashes of the state's ten words (multiply-rotate rounds, then
@@ -318,13 +320,15 @@ fn fingerprint(state: &State) -> u128 {
 }
 
 impl HashTable {
-    /// A table of `1 << bits` slots (`bits` from 2 to 40).
+    /// A table of at most `1 << bits` slots (`bits` from 2 to 40).
     pub fn new(bits: u32) -> Self {
-        let buckets = 1usize << (bits.clamp(2, 40) - 2);
+        let max_buckets = 1usize << (bits.clamp(2, 40) - 2);
+        let buckets = max_buckets.min(1 << 10);
         HashTable {
             slots: vec![[0; 4]; buckets],
             mask: buckets - 1,
             len: 0,
+            max_buckets,
         }
     }
 
@@ -341,6 +345,42 @@ impl HashTable {
     fn bucket(&self, key: u128) -> usize {
         (key >> 64) as usize & self.mask
     }
+
+    /// Twice the buckets, every entry moved to its new bucket; if the memory cannot be had
+    /// the table keeps its size from then on.
+    fn grow(&mut self) {
+        let buckets = 2 * self.slots.len();
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(buckets).is_err() {
+            self.max_buckets = self.slots.len();
+            return;
+        }
+        slots.resize(buckets, [0; 4]);
+        let old = std::mem::replace(&mut self.slots, slots);
+        self.mask = buckets - 1;
+        self.len = 0;
+        for bucket in old {
+            // Oldest first, so that each bucket keeps its most recent entries in front.
+            for slot in bucket.into_iter().rev().filter(|&slot| slot != 0) {
+                self.place(slot);
+            }
+        }
+    }
+
+    fn place(&mut self, key: u128) {
+        let index = self.bucket(key);
+        let bucket = &mut self.slots[index];
+        // Drop the state's old entry if it has one, else the last; shift the rest back.
+        let end = bucket
+            .iter()
+            .position(|&slot| slot == 0 || slot | 1 == key | 1)
+            .unwrap_or(3);
+        if bucket[end] == 0 {
+            self.len += 1;
+        }
+        bucket.copy_within(0..end, 1);
+        bucket[0] = key;
+    }
 }
 
 impl Transpositions for HashTable {
@@ -355,19 +395,10 @@ impl Transpositions for HashTable {
 
     #[inline]
     fn insert(&mut self, state: State, won: bool, _depth: usize) {
-        let key = fingerprint(&state) & !1 | u128::from(won);
-        let index = self.bucket(key);
-        let bucket = &mut self.slots[index];
-        // Drop the state's old entry if it has one, else the last; shift the rest back.
-        let end = bucket
-            .iter()
-            .position(|&slot| slot == 0 || slot | 1 == key | 1)
-            .unwrap_or(3);
-        if bucket[end] == 0 {
-            self.len += 1;
+        if self.len >= 2 * self.slots.len() && self.slots.len() < self.max_buckets {
+            self.grow();
         }
-        bucket.copy_within(0..end, 1);
-        bucket[0] = key;
+        self.place(fingerprint(&state) & !1 | u128::from(won));
     }
 }
 

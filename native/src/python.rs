@@ -115,8 +115,8 @@ fn octal_sequence(
 type Limbs = (u64, [u64; 4], [u64; 4], u64);
 
 /// The Atropos win/loss kernel of one board size and rule, with its transposition table
-/// (kept between calls; one thread: a fixed table of `4 * capacity` slots rounded up to a
-/// power of two, 16 bytes each; more threads share tables of `capacity` entries per
+/// (kept between calls; one thread: a table growing to at most `4 * capacity` slots rounded
+/// up to a power of two, 16 bytes each; more threads share tables of `capacity` entries per
 /// generation), searching on `threads` threads; and its nimber tables (`capacity`
 /// entries per generation, one for each suicide convention).
 #[pyclass(module = "grundy._native")]

@@ -65,8 +65,8 @@ if TYPE_CHECKING:  # grundy.search imports this package: no import cycle at run 
 SYMMETRY_DEPTH = 3
 #: Solved states within this many plies of the root go to the persistent store.
 STORE_DEPTH = 6
-#: The native kernel's table: on one thread, a fixed table of 4 × this many slots of 16
-#: bytes (1 GB, touched as it fills); on several, this many entries per generation of
+#: The native kernel's table: on one thread, a table growing to at most 4 × this many
+#: slots of 16 bytes (1 GB); on several, this many entries per generation of
 #: the shared tables (two generations of about 90 bytes an entry, at most about 3 GB).
 NATIVE_TABLE = 1 << 24
 

@@ -31,6 +31,7 @@ from grundy.rulesets.atropos.search import (
     canonical,
     first_player_wins,
     geometry,
+    image,
     start_state,
 )
 from grundy.rulesets.registry import get as get_ruleset
@@ -322,6 +323,33 @@ def test_the_36_symmetries_fix_the_start_state() -> None:
         g = geometry(n)
         assert len(set(g.symmetries)) == 36
         assert canonical(g, start_state(n, restricted=False)) <= start_state(n, restricted=False)
+
+
+@pytest.mark.parametrize("n", range(3, 10))
+def test_the_start_is_fixed_by_a_reflection_for_odd_n_and_rotations_for_even_n(n: int) -> None:
+    """Issue 27.2: the empty board's symmetries (up to colours) are one reflection with a
+    swap of two colours when n is odd, the two rotations with a cycle of the three colours
+    when n is even; the outcome search keys the first plies by all 36 maps, so it uses
+    them without naming them."""
+    g = geometry(n)
+    identity = tuple(range(g.size))
+    for restricted in (True, False):
+        root = start_state(n, restricted)
+        fixing = [s for s in g.symmetries if image(g, root, s) == root]
+        boards = {cells for cells, _, _ in fixing}
+        assert identity in boards and len(fixing) == len(boards)  # one colour map per board map
+        for cells, _, colours in fixing:
+            if cells == identity:
+                assert colours == (0, 1, 2, 3)
+                continue
+            twice = tuple(cells[c] for c in cells)
+            moved = sum(colours[x] != x for x in (1, 2, 3))
+            if n % 2:  # a reflection swapping two colours
+                assert twice == identity and moved == 2
+            else:  # a rotation cycling the colours
+                assert twice != identity and tuple(cells[c] for c in twice) == identity
+                assert moved == 3
+        assert len(boards) == (2 if n % 2 else 3)
 
 
 def test_budget_and_resumable_store(tmp_path: object) -> None:

@@ -228,13 +228,14 @@ pub trait Transpositions {
 
 /// A transposition table of bounded size: when the current generation is full it becomes
 /// the old one (the older one is dropped), so recent results survive and memory is bounded.
-pub struct Table {
-    current: HashMap<State, bool>,
-    old: HashMap<State, bool>,
+/// Values are win/loss (`bool`, the outcome search) or nimbers (`u8`, `nimber`).
+pub struct Table<V = bool> {
+    current: HashMap<State, V>,
+    old: HashMap<State, V>,
     capacity: usize,
 }
 
-impl Table {
+impl<V: Copy> Table<V> {
     pub fn new(capacity: usize) -> Self {
         Table {
             current: HashMap::new(),
@@ -250,11 +251,9 @@ impl Table {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-impl Transpositions for Table {
     #[inline]
-    fn get(&self, state: &State, _depth: usize) -> Option<bool> {
+    fn lookup(&self, state: &State) -> Option<V> {
         self.current
             .get(state)
             .or_else(|| self.old.get(state))
@@ -262,11 +261,144 @@ impl Transpositions for Table {
     }
 
     #[inline]
-    fn insert(&mut self, state: State, won: bool, _depth: usize) {
+    fn keep(&mut self, state: State, value: V) {
         if self.current.len() >= self.capacity {
             self.old = std::mem::take(&mut self.current);
         }
-        self.current.insert(state, won);
+        self.current.insert(state, value);
+    }
+}
+
+impl Transpositions for Table {
+    #[inline]
+    fn get(&self, state: &State, _depth: usize) -> Option<bool> {
+        self.lookup(state)
+    }
+
+    #[inline]
+    fn insert(&mut self, state: State, won: bool, _depth: usize) {
+        self.keep(state, won);
+    }
+}
+
+/// A transposition table of bounded memory: up to `1 << bits` slots of 16 bytes in buckets
+/// of four (one cache line), each slot a 127-bit fingerprint of a state (`fingerprint`)
+/// with the result in its low bit, 0 for an empty slot.  It starts small and doubles when
+/// half full, up to its bound (or until memory cannot be had); then a new entry goes to the
+/// front of its bucket and the last one falls out (the most recent results are kept).
+/// Keys are not stored, so two states with one fingerprint would share an entry: with
+/// independent 127-bit fingerprints the chance of any such pair among 10^9 look-ups is
+/// below 10^-28.
+pub struct HashTable {
+    slots: Vec<[u128; 4]>,
+    mask: usize,
+    len: usize,
+    max_buckets: usize,
+}
+
+/// Two independent 64-bit hashes of the state's ten words (multiply-rotate rounds, then
+/// the SplitMix64 finaliser on each), as one 128-bit fingerprint with its low bit set so
+/// that it is never 0.
+fn fingerprint(state: &State) -> u128 {
+    fn finish(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    let words = [state.uncoloured, state.candidates]
+        .into_iter()
+        .chain(state.forbidden)
+        .chain(state.single);
+    let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
+    for w in words {
+        a = (a ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        b = (b ^ w.rotate_left(32))
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(31);
+    }
+    (u128::from(finish(a)) << 64 | u128::from(finish(b))) | 2
+}
+
+impl HashTable {
+    /// A table of at most `1 << bits` slots (`bits` from 2 to 40).
+    pub fn new(bits: u32) -> Self {
+        let max_buckets = 1usize << (bits.clamp(2, 40) - 2);
+        let buckets = max_buckets.min(1 << 10);
+        HashTable {
+            slots: vec![[0; 4]; buckets],
+            mask: buckets - 1,
+            len: 0,
+            max_buckets,
+        }
+    }
+
+    /// Slots in use.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    fn bucket(&self, key: u128) -> usize {
+        (key >> 64) as usize & self.mask
+    }
+
+    /// Twice the buckets, every entry moved to its new bucket; if the memory cannot be had
+    /// the table keeps its size from then on.
+    fn grow(&mut self) {
+        let buckets = 2 * self.slots.len();
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(buckets).is_err() {
+            self.max_buckets = self.slots.len();
+            return;
+        }
+        slots.resize(buckets, [0; 4]);
+        let old = std::mem::replace(&mut self.slots, slots);
+        self.mask = buckets - 1;
+        self.len = 0;
+        for bucket in old {
+            // Oldest first, so that each bucket keeps its most recent entries in front.
+            for slot in bucket.into_iter().rev().filter(|&slot| slot != 0) {
+                self.place(slot);
+            }
+        }
+    }
+
+    fn place(&mut self, key: u128) {
+        let index = self.bucket(key);
+        let bucket = &mut self.slots[index];
+        // Drop the state's old entry if it has one, else the last; shift the rest back.
+        let end = bucket
+            .iter()
+            .position(|&slot| slot == 0 || slot | 1 == key | 1)
+            .unwrap_or(3);
+        if bucket[end] == 0 {
+            self.len += 1;
+        }
+        bucket.copy_within(0..end, 1);
+        bucket[0] = key;
+    }
+}
+
+impl Transpositions for HashTable {
+    #[inline]
+    fn get(&self, state: &State, _depth: usize) -> Option<bool> {
+        let key = fingerprint(state);
+        self.slots[self.bucket(key)]
+            .iter()
+            .find(|&&slot| slot | 1 == key | 1)
+            .map(|&slot| slot & 1 == 1)
+    }
+
+    #[inline]
+    fn insert(&mut self, state: State, won: bool, _depth: usize) {
+        if self.len >= 2 * self.slots.len() && self.slots.len() < self.max_buckets {
+            self.grow();
+        }
+        self.place(fingerprint(&state) & !1 | u128::from(won));
     }
 }
 
@@ -408,9 +540,9 @@ pub const SYMMETRY_DEPTH: usize = 3;
 
 /// Does the player to move win from `state`?  Iterative (an explicit stack), first win
 /// cut-off, children already known lost are looked up before any is searched.
-pub fn wins(
+pub fn wins<T: Transpositions>(
     geometry: &Geometry,
-    table: &mut Table,
+    table: &mut T,
     root: State,
     budget: &mut Budget,
 ) -> Result<bool, Stop> {
@@ -597,6 +729,142 @@ fn search<T: Transpositions>(
     }
 }
 
+/// What a `nimber` search saw: for each nimber, how many states it expanded with that value
+/// and the safe moves (circle, colour) from the root to the first of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    pub counts: Vec<u64>,
+    pub witnesses: Vec<Vec<(u8, u8)>>,
+}
+
+impl Census {
+    fn record(&mut self, value: u8, path: impl FnOnce() -> Vec<(u8, u8)>) {
+        let v = value as usize;
+        if self.counts.len() <= v {
+            self.counts.resize(v + 1, 0);
+            self.witnesses.resize(v + 1, Vec::new());
+        }
+        if self.counts[v] == 0 {
+            self.witnesses[v] = path();
+        }
+        self.counts[v] += 1;
+    }
+}
+
+/// Does the player to move have a suicidal move (a candidate circle with a colour that
+/// completes a bad triangle)?
+fn has_suicidal(state: &State) -> bool {
+    let mut rest = state.candidates;
+    while rest != 0 {
+        let u = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if state.forbidden_of(u) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The nimber (Sprague-Grundy value, the mex of the options' values) of `root`.  The
+/// options are the safe moves; with `suicide`, a suicidal move is one more option, to the
+/// finished game of value 1 (Burke 2009, Def 2.1.6, L364), which only adds 1 to the set
+/// whose mex is taken.  Iterative (an explicit stack), every option valued (a nimber has
+/// no cut-off), states within `SYMMETRY_DEPTH` plies keyed up to symmetry.  With a
+/// `census`, every state expanded is counted under its value, with a path to the first one
+/// of each value.  Running time: linear in the states reachable from `root` (exponential
+/// in the board), each expansion O(n) per option.
+pub fn nimber(
+    geometry: &Geometry,
+    table: &mut Table<u8>,
+    root: State,
+    suicide: bool,
+    budget: &mut Budget,
+    mut census: Option<&mut Census>,
+) -> Result<u8, Stop> {
+    struct Frame {
+        key: State,
+        state: State,
+        moves: Vec<(u8, u8)>,
+        next: usize,
+        /// bit v set: some option has value v (options number at most 3 * 64 + 1)
+        seen: [u64; 4],
+        /// the move that led here from the frame below
+        via: (u8, u8),
+    }
+    let key_of = |state: &State, depth: usize| {
+        if depth < SYMMETRY_DEPTH {
+            geometry.canonical(state)
+        } else {
+            *state
+        }
+    };
+    let open = |state: State, key: State, via: (u8, u8)| Frame {
+        key,
+        state,
+        moves: geometry
+            .safe_moves(&state)
+            .map(|(u, x)| (u as u8, x as u8))
+            .collect(),
+        next: 0,
+        seen: [
+            if suicide && has_suicidal(&state) {
+                2
+            } else {
+                0
+            },
+            0,
+            0,
+            0,
+        ],
+        via,
+    };
+    let mark = |seen: &mut [u64; 4], v: u8| seen[v as usize / 64] |= 1 << (v % 64);
+    let mex = |seen: &[u64; 4]| {
+        let limb = seen.iter().position(|&l| l != u64::MAX).unwrap_or(3);
+        (64 * limb + seen[limb].trailing_ones() as usize) as u8
+    };
+    let key = key_of(&root, 0);
+    if let Some(value) = table.lookup(&key) {
+        return Ok(value);
+    }
+    budget.tick()?;
+    let mut stack = vec![open(root, key, (0, 0))];
+    loop {
+        let depth = stack.len() - 1;
+        let frame = stack
+            .last_mut()
+            .expect("the stack holds the root until it is valued");
+        if frame.next == frame.moves.len() {
+            let value = mex(&frame.seen);
+            let (key, via) = (frame.key, frame.via);
+            stack.pop();
+            table.keep(key, value);
+            if let Some(census) = census.as_deref_mut() {
+                census.record(value, || {
+                    let below = stack.iter().skip(1).map(|f| f.via);
+                    below.chain((depth > 0).then_some(via)).collect()
+                });
+            }
+            match stack.last_mut() {
+                None => return Ok(value),
+                Some(parent) => mark(&mut parent.seen, value),
+            }
+            continue;
+        }
+        let (u, x) = frame.moves[frame.next];
+        frame.next += 1;
+        let child = geometry.play(&frame.state, u as usize, x as u64);
+        let key = key_of(&child, depth + 1);
+        match table.lookup(&key) {
+            Some(value) => mark(&mut frame.seen, value),
+            None => {
+                budget.tick()?;
+                stack.push(open(child, key, (u, x)));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,6 +978,47 @@ mod tests {
     }
 
     #[test]
+    fn the_fixed_table_gives_the_answers_of_the_exact_one() {
+        for restricted in [true, false] {
+            let (g, _) = geometry(5, restricted);
+            for state in random_states(5, restricted, 20, 4) {
+                let mut exact = Table::new(1 << 20);
+                let won = unlimited(|b| wins(&g, &mut exact, state, b)).unwrap();
+                for bits in [2, 8, 20] {
+                    let mut table = HashTable::new(bits);
+                    assert_eq!(unlimited(|b| wins(&g, &mut table, state, b)), Ok(won));
+                    assert!(table.len() <= 1 << bits);
+                    // Asked again, the root is answered from the table (or searched again).
+                    assert_eq!(unlimited(|b| wins(&g, &mut table, state, b)), Ok(won));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fingerprints_differ_on_states_one_bit_apart() {
+        let base = State::default();
+        let mut seen = std::collections::HashSet::new();
+        assert!(seen.insert(fingerprint(&base)));
+        for bit in 0..64 {
+            for field in 0..10 {
+                let mut state = base;
+                let word = match field {
+                    0 => &mut state.uncoloured,
+                    1 => &mut state.candidates,
+                    2..=5 => &mut state.forbidden[field - 2],
+                    _ => &mut state.single[field - 6],
+                };
+                *word ^= 1 << bit;
+                assert!(
+                    seen.insert(fingerprint(&state) | 1),
+                    "field {field}, bit {bit}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_budget_stops_the_search() {
         let (g, start) = geometry(5, true);
         let mut table = Table::new(1 << 20);
@@ -794,5 +1103,105 @@ mod tests {
             .iter()
             .all(|s| s.0.lock().unwrap().busy.is_empty()));
         assert!(!threaded(&g, &table, start));
+    }
+
+    /// The nimber by the plain recursion, no table: the definition the kernel is checked on.
+    fn naive_nimber(g: &Geometry, state: &State, suicide: bool) -> u8 {
+        let mut values: Vec<u8> = g
+            .safe_moves(state)
+            .map(|(u, x)| naive_nimber(g, &g.play(state, u, x), suicide))
+            .collect();
+        if suicide && has_suicidal(state) {
+            values.push(1);
+        }
+        (0..).find(|v| !values.contains(v)).unwrap()
+    }
+
+    /// Random states of the size-n board: `plies` random safe moves from the start (fewer if
+    /// the game ends).
+    fn random_states(n: usize, restricted: bool, count: usize, plies: usize) -> Vec<State> {
+        let (g, start) = geometry(n, restricted);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ n as u64;
+        let mut random = move |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize % below
+        };
+        (0..count)
+            .map(|_| {
+                let mut state = start;
+                for _ in 0..plies {
+                    let moves: Vec<_> = g.safe_moves(&state).collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let (u, x) = moves[random(moves.len())];
+                    state = g.play(&state, u, x);
+                }
+                state
+            })
+            .collect()
+    }
+
+    #[test]
+    fn nimbers_agree_with_the_plain_recursion_and_the_outcome() {
+        for restricted in [true, false] {
+            let (g, _) = geometry(4, restricted);
+            let plies = if restricted { 5 } else { 6 };
+            for state in random_states(4, restricted, 30, plies) {
+                let mut wins_table = Table::new(1 << 16);
+                let won = unlimited(|b| wins(&g, &mut wins_table, state, b)).unwrap();
+                for suicide in [false, true] {
+                    let mut table = Table::new(1 << 16);
+                    let value =
+                        unlimited(|b| nimber(&g, &mut table, state, suicide, b, None)).unwrap();
+                    assert_eq!(value, naive_nimber(&g, &state, suicide));
+                    assert_eq!(
+                        value != 0,
+                        won,
+                        "a nimber is 0 exactly when the mover loses"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_census_counts_every_state_and_its_witnesses_have_their_values() {
+        let (g, start) = geometry(3, true);
+        for suicide in [false, true] {
+            let mut table = Table::new(usize::MAX);
+            let mut census = Census::default();
+            let value = unlimited(|b| nimber(&g, &mut table, start, suicide, b, Some(&mut census)))
+                .unwrap();
+            assert_eq!(census.counts.iter().sum::<u64>(), table.len() as u64);
+            assert!(census.counts[value as usize] > 0, "the root is counted");
+            for (v, path) in census.witnesses.iter().enumerate() {
+                if census.counts[v] == 0 {
+                    continue;
+                }
+                let state = path.iter().fold(start, |s, &(u, x)| {
+                    assert!(g.safe_moves(&s).any(|m| m == (u as usize, x as u64)));
+                    g.play(&s, u as usize, x as u64)
+                });
+                assert_eq!(naive_nimber(&g, &state, suicide) as usize, v);
+            }
+        }
+    }
+
+    #[test]
+    fn a_tiny_nimber_table_gives_the_same_values() {
+        for state in random_states(4, true, 10, 3) {
+            let (g, _) = geometry(4, true);
+            let mut big = Table::new(1 << 16);
+            let mut tiny = Table::new(4);
+            let a = unlimited(|b| nimber(&g, &mut big, state, true, b, None));
+            assert_eq!(
+                unlimited(|b| nimber(&g, &mut tiny, state, true, b, None)),
+                a
+            );
+            assert!(tiny.len() <= 8);
+        }
     }
 }

@@ -118,16 +118,38 @@ fn octal_sequence(
 type Limbs = (u64, [u64; 4], [u64; 4], u64);
 
 /// The Atropos win/loss kernel of one board size and rule, with its transposition table
-/// (kept between calls, bounded by `capacity` entries per generation), searching on
-/// `threads` threads (one: the single-threaded search; more share one table).
+/// (kept between calls; one thread: a table growing to at most `4 * capacity` slots rounded
+/// up to a power of two, 16 bytes each; more threads share tables of `capacity` entries per
+/// generation), searching on `threads` threads; and its nimber tables (`capacity`
+/// entries per generation, one for each suicide convention).
 #[pyclass(module = "grundy._native")]
 struct AtroposKernel {
     geometry: atropos::Geometry,
     table: AtroposTable,
+    /// nimbers with suicidal moves dropped, and with them leading to a value-1 end
+    nimbers: [atropos::Table<u8>; 2],
+}
+
+impl AtroposKernel {
+    /// The state given as limbs, checked to lie on the board.
+    fn atropos_state(&self, state: Limbs) -> PyResult<atropos::State> {
+        let (uncoloured, forbidden, single, candidates) = state;
+        on_board(
+            uncoloured | candidates,
+            self.geometry.neighbours.len(),
+            "an Atropos state (circles as vertices)",
+        )?;
+        Ok(atropos::State {
+            uncoloured,
+            candidates,
+            forbidden,
+            single,
+        })
+    }
 }
 
 enum AtroposTable {
-    Single(atropos::Table),
+    Single(atropos::HashTable),
     Shared(atropos::SharedTable),
 }
 
@@ -160,11 +182,19 @@ impl AtroposKernel {
         let geometry = atropos::Geometry::new(neighbours, at, symmetries, restricted)
             .map_err(PyValueError::new_err)?;
         let table = if threads == 1 {
-            AtroposTable::Single(atropos::Table::new(capacity))
+            let slots = capacity.saturating_mul(4).clamp(4, 1 << 40);
+            AtroposTable::Single(atropos::HashTable::new(
+                slots.next_power_of_two().trailing_zeros(),
+            ))
         } else {
             AtroposTable::Shared(atropos::SharedTable::new(capacity, threads))
         };
-        Ok(AtroposKernel { geometry, table })
+        let nimbers = [atropos::Table::new(capacity), atropos::Table::new(capacity)];
+        Ok(AtroposKernel {
+            geometry,
+            table,
+            nimbers,
+        })
     }
 
     /// Does the player to move win from this state?  (None if a budget stopped it.)
@@ -176,19 +206,7 @@ impl AtroposKernel {
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<(Option<bool>, u64)> {
-        let (uncoloured, forbidden, single, candidates) = state;
-        let size = self.geometry.neighbours.len();
-        on_board(
-            uncoloured | candidates,
-            size,
-            "an Atropos state (circles as vertices)",
-        )?;
-        let root = atropos::State {
-            uncoloured,
-            candidates,
-            forbidden,
-            single,
-        };
+        let root = self.atropos_state(state)?;
         let geometry = &self.geometry;
         match &mut self.table {
             AtroposTable::Single(table) => budgeted(py, max_nodes, max_seconds, |b| {
@@ -198,6 +216,49 @@ impl AtroposKernel {
                 atropos::wins_threaded(geometry, table, root, b, (max_nodes, max_seconds))
             }),
         }
+    }
+
+    /// The nimber of this state (None if a budget stopped it), suicidal moves dropped or,
+    /// with `suicide`, leading to a finished game of value 1; the table is kept.
+    #[pyo3(signature = (state, suicide, max_nodes=None, max_seconds=None))]
+    fn nimber(
+        &mut self,
+        py: Python<'_>,
+        state: Limbs,
+        suicide: bool,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<u8>, u64)> {
+        let root = self.atropos_state(state)?;
+        let (geometry, table) = (&self.geometry, &mut self.nimbers[usize::from(suicide)]);
+        budgeted(py, max_nodes, max_seconds, |b| {
+            atropos::nimber(geometry, table, root, suicide, b, None)
+        })
+    }
+
+    /// Every state reachable from this one valued, in a table of its own (two generations of
+    /// `capacity` entries, or unbounded; with a bound, a state may be expanded again): the
+    /// nimber, and for each value v the states expanded with value v and the moves (circle,
+    /// colour) from this state to the first of them.  None if a budget stopped it.
+    #[pyo3(signature = (state, suicide, capacity=None, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::type_complexity)]
+    fn nimber_census(
+        &mut self,
+        py: Python<'_>,
+        state: Limbs,
+        suicide: bool,
+        capacity: Option<usize>,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<(u8, Vec<u64>, Vec<Vec<(u8, u8)>>)>, u64)> {
+        let root = self.atropos_state(state)?;
+        let geometry = &self.geometry;
+        budgeted(py, max_nodes, max_seconds, |b| {
+            let mut table = atropos::Table::new(capacity.unwrap_or(usize::MAX));
+            let mut census = atropos::Census::default();
+            let value = atropos::nimber(geometry, &mut table, root, suicide, b, Some(&mut census))?;
+            Ok((value, census.counts, census.witnesses))
+        })
     }
 
     /// Entries in the transposition table.

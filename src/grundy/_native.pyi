@@ -312,6 +312,28 @@ class AtroposKernel:
     ) -> tuple[bool | None, int]:
         """Does the player to move win?  ``state`` is (uncoloured, forbidden limbs, single
         limbs, candidates), the bit fields of ``State`` in four 64-bit limbs each."""
+    def nimber(
+        self,
+        state: tuple[int, list[int], list[int], int],
+        suicide: bool,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The nimber of this state (None if a budget stopped it): suicidal moves dropped,
+        or with ``suicide`` leading to a finished game of value 1; the table is kept (two
+        generations of ``capacity`` entries for each rule)."""
+    def nimber_census(
+        self,
+        state: tuple[int, list[int], list[int], int],
+        suicide: bool,
+        capacity: int | None = None,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[tuple[int, list[int], list[list[tuple[int, int]]]] | None, int]:
+        """Every state reachable from this one valued in a table of its own (two generations
+        of ``capacity`` entries; None: unbounded, each state expanded once): (the nimber,
+        for each value the states expanded with it, for each value the moves (circle,
+        colour) to the first one) or None if a budget stopped it."""
     def __len__(self) -> int:
         """Entries in the transposition table."""
 

@@ -309,9 +309,6 @@ class ImpartialRuleset(Ruleset[Position]):
     """A ruleset where both players have the same moves (normal play by default)."""
 
     impartial: ClassVar[bool] = True
-    #: Positions are played alone (never in sums) and ``own_outcome`` decides who
-    #: wins: the tools show the outcome, not a nimber (Atropos).
-    outcomes_only: ClassVar[bool] = False
 
     @abstractmethod
     def moves(self, position: Position) -> Iterable[tuple[Move, Position]]:

@@ -27,6 +27,7 @@ from grundy.rulesets.atropos.rules import (
     bad_triangles,
     board_svg,
     board_text,
+    colour_cell,
     format_course,
     format_rows,
     parse_position,
@@ -34,7 +35,7 @@ from grundy.rulesets.atropos.rules import (
     safe_colours,
     state_of,
 )
-from grundy.rulesets.atropos.search import AtroposSolver, solve_split
+from grundy.rulesets.atropos.search import AtroposSolver, nimber_census, solve_split
 from grundy.rulesets.atropos.variants import (
     DICE,
     Decision,
@@ -65,7 +66,8 @@ def atropos() -> None:
 @UNRESTRICTED
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Solve the first moves in this many processes (with --store, each "
-                   "move's result is kept as it is found, so a stopped run resumes).")
+                   "move's result is kept as it is found, so a stopped run resumes); "
+                   "each move solved is reported on stderr.")
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Search on this many threads sharing one transposition table (the "
                    "native kernel; with --max-nodes, each thread's limit).")
@@ -88,7 +90,11 @@ def outcome(position: str, unrestricted: bool, workers: int, threads: int,
         budget = search.budget(spinner)
         began = time.perf_counter()
         if workers > 1:
-            split = solve_split(state, start.n, restricted, opened, workers, budget)
+            def progress(done: int, total: int) -> None:
+                click.echo(f"{done} of {total} first moves solved "
+                           f"({time.perf_counter() - began:.0f} s)", err=True)
+
+            split = solve_split(state, start.n, restricted, opened, workers, budget, progress)
             wins, found, solved = split.wins, split.winning_move, split.nodes
         else:
             solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads)
@@ -111,6 +117,59 @@ def outcome(position: str, unrestricted: bool, workers: int, threads: int,
     if label:
         click.echo(f"winning move: {label}")
     click.echo(f"{solved:,} states solved ({budget.nodes:,} expanded) in {seconds:.2f} s")
+
+
+@atropos.command()
+@click.argument("position")
+@UNRESTRICTED
+@click.option("--suicide", is_flag=True,
+              help="Suicidal moves are moves to a finished game of value 1 (Def 2.1.6); "
+                   "by default they are dropped.")
+@click.option("--table", type=click.IntRange(1, 1 << 40), default=None,
+              help="Bound the table to two generations of this many states (about 200 "
+                   "bytes each); states may then be expanded again and counted twice, the "
+                   "largest value and its positions stay exact.  Default: keep all.")
+@search_options
+@json_option
+def nimbers(position: str, unrestricted: bool, suicide: bool, table: int | None,
+            max_nodes: int | None, max_seconds: float | None, store: str | None,
+            as_json: bool) -> None:
+    """The nimbers of every position reachable from POSITION: how many states have each
+    value and a position reaching each, so the largest (Burke, Ferland & Teng 2022,
+    Lemma 21: at most *7; Ferland 2024: *6).  Every state is kept in memory (about 200
+    bytes each) unless --table bounds it: n = 5 takes 0.3 GB."""
+    root = parse_position(position)
+    if bad_triangles(root):
+        raise IllegalMoveError("this board already has a bad triangle: the game is over")
+    restricted = not unrestricted
+    search = Search(max_nodes, max_seconds, store)
+    with Spinner() as spinner:
+        budget = search.budget(spinner)
+        began = time.perf_counter()
+        census = nimber_census(root.n, state_of(root, restricted), restricted, suicide, budget,
+                               table)
+        seconds = time.perf_counter() - began
+    witnesses = []
+    for path in census.witnesses:
+        reached = root
+        for k, colour in path:
+            reached = colour_cell(reached, (*root.board.cells[k], colour))
+        witnesses.append(format_rows(reached))
+    result = {
+        "size": root.n, "position": format_rows(root), "restricted": restricted,
+        "suicide": suicide, "nimber": census.nimber, "largest": census.largest,
+        "counts": list(census.counts),
+        "witnesses": [w if c else None for w, c in zip(witnesses, census.counts, strict=True)],
+        "positions_expanded": census.nodes, "seconds": round(seconds, 3),
+    }
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(f"value *{census.nimber}; largest value reachable *{census.largest}")
+    for value, (count, witness) in enumerate(zip(census.counts, witnesses, strict=True)):
+        if count:
+            click.echo(f"*{value}: {count:,} states, e.g. {witness}")
+    click.echo(f"{census.nodes:,} states expanded in {seconds:.2f} s")
 
 
 @atropos.command()

@@ -23,7 +23,7 @@ from grundy.cli.common import (
 )
 from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value, resolve_partizan
 from grundy.cli.play import COMPUTER, HUMAN, LEVELS, play_game
-from grundy.protocol import Ruleset
+from grundy.protocol import ImpartialRuleset, Ruleset
 from grundy.rulesets import all_rulesets
 from grundy.search import Budget, BudgetExceeded, Solver
 from grundy.search.engine import Engine
@@ -37,8 +37,8 @@ CHEAP_NODES = 200_000
 
 def cheap_nimber(solver: Solver[Any], position: Any, max_nodes: int | None,
                  spinner: Spinner) -> tuple[int | None, str]:
-    """The nimber of a position of a ruleset searched for its outcome only: 0 when its
-    own search finds a P-position, else the Grundy value if a search of at most
+    """The nimber of a position of a ruleset with its own outcome search: 0 when that
+    search finds a P-position, else the Grundy value if a search of at most
     ``max_nodes`` (default ``CHEAP_NODES``) positions finds it; None and the reason
     otherwise."""
     if solver.outcome(position) is Outcome.P:
@@ -94,7 +94,8 @@ def value(
             outcome = (solver.misere_outcome if misere else solver.outcome)(position)
             echo_outcome(ruleset, position, outcome, misere, as_json)
             return
-        if ruleset.outcomes_only:  # Atropos: its own fast search decides who wins
+        if type(ruleset).own_outcome is not ImpartialRuleset.own_outcome:
+            # Atropos: its own fast search decides who wins, the nimber may cost far more
             nimber, why = cheap_nimber(solver, position, max_nodes, spinner)
             if nimber is None:
                 outcome = Outcome.N

@@ -122,7 +122,10 @@ class Solver(Generic[Position]):
 
     # -- public API ----------------------------------------------------------
     def grundy(self, position: Position) -> int:
-        """The Grundy value (nimber) of ``position`` under normal play."""
+        """The Grundy value (nimber) of ``position`` under normal play; 0 at once where
+        the ruleset's own outcome search (``own_outcome``) finds the player to move loses."""
+        if self.ruleset.own_outcome(position, self.budget, self.store) is False:
+            return 0
         if self._native_fits(position):
             return self._run(self._native_grundy, position)
         return self._run(self._grundy, position)
@@ -151,11 +154,10 @@ class Solver(Generic[Position]):
         ]
 
     def winning_moves(self, position: Position) -> list[tuple[Move, Position]]:
-        """The moves to a position of Grundy value 0 (empty iff ``position`` is P)."""
-        if self.ruleset.outcomes_only:
-            return [(move, child) for move, child in self._legal(position)
-                    if self.outcome(child) is Outcome.P]
-        return [(mv.move, mv.position) for mv in self.move_values(position) if mv.winning]
+        """The moves to a position of Grundy value 0 (empty iff ``position`` is P), each
+        option searched only as far as its outcome (``outcome``)."""
+        return [(move, child) for move, child in self._legal(position)
+                if self.outcome(child) is Outcome.P]
 
     def winning_move(self, position: Position, rng: random.Random | None = None) -> Move | None:
         """One move to a P-position (None if there is none), searching each option only

@@ -338,7 +338,7 @@ class Workbench:
         solver = self.solver(ruleset, seconds, nodes)
         try:
             if isinstance(solver, Solver):
-                value, outcome = _impartial_value(solver, position)
+                (value, outcome), = _impartial_values(solver, [position])
             else:
                 value, outcome = solver.value_text(position)
         except BudgetExceeded:
@@ -397,18 +397,18 @@ class Workbench:
         try:
             with solver.budget.active():
                 legal = self.moves(ruleset, position, mover)
-            for move, child in legal:
-                if isinstance(solver, Solver):
-                    value, outcome = _impartial_value(solver, child)
-                    winning = outcome is Outcome.P
-                else:
-                    value, outcome = solver.value_text(child)
-                    winning = outcome in WINS_AFTER_MOVE[mover]
-                moves.append({"label": ruleset.format_move(move),
-                              "position": ruleset.format(child),
-                              "value": value, "winning": winning})
+            if isinstance(solver, Solver):
+                values = _impartial_values(solver, [child for _, child in legal])
+            else:
+                values = [solver.value_text(child) for _, child in legal]
         except BudgetExceeded:
             return self.unsolved(solver)
+        for (move, child), (value, outcome) in zip(legal, values, strict=True):
+            winning = (outcome is Outcome.P if isinstance(solver, Solver)
+                       else outcome in WINS_AFTER_MOVE[mover])
+            moves.append({"label": ruleset.format_move(move),
+                          "position": ruleset.format(child),
+                          "value": value, "winning": winning})
         return {"solved": True, "moves": moves}
 
     def computer(self, name: str, text: str, level: str, player: str | None = None,
@@ -456,12 +456,15 @@ class Workbench:
         return rng.choice(legal)[0], "a random move"
 
 
-def _impartial_value(solver: Solver[Any], position: Any) -> tuple[str, Outcome]:
-    """The nimber and outcome; for rulesets searched for outcomes only (Atropos), "0" or
-    "≠ 0" from their own fast search."""
-    if solver.ruleset.outcomes_only:
-        outcome = solver.outcome(position)
-        return ("0" if outcome is Outcome.P else "≠ 0"), outcome
-    nimber = solver.grundy(position)
-    return format_nimber(nimber), Outcome.N if nimber else Outcome.P
+def _impartial_values(solver: Solver[Any], positions: list[Any]) -> list[tuple[str, Outcome]]:
+    """The nimbers and outcomes of some positions: first every outcome (BudgetExceeded if
+    the budget cannot give them), then the nimbers within what is left of the budget, and
+    where that runs out "≠ 0" for the N-positions (Atropos: an outcome search with
+    cut-offs can be far cheaper than a nimber, which values every option)."""
+    outcomes = [solver.outcome(position) for position in positions]
+    try:
+        return [(format_nimber(solver.grundy(position)), outcome)
+                for position, outcome in zip(positions, outcomes, strict=True)]
+    except BudgetExceeded:
+        return [("0" if outcome is Outcome.P else "≠ 0", outcome) for outcome in outcomes]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import (
     Citation,
@@ -56,9 +56,22 @@ from grundy.rulesets.atropos.board import (
     Cell,
     board,
 )
-from grundy.rulesets.atropos.search import AtroposSolver, State, abstract, candidates, geometry
+from grundy.rulesets.atropos.search import (
+    AtroposSolver,
+    State,
+    abstract,
+    candidates,
+    geometry,
+    limbs,
+    native_fits,
+    native_kernel,
+)
 from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document
 from grundy.rulesets.registry import register
+
+if TYPE_CHECKING:
+    from grundy._native import AtroposKernel
+    from grundy.protocol import Key, NativeMemo
 
 
 class AtroposPosition(NamedTuple):
@@ -345,6 +358,46 @@ def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str 
     return svg_document(size, height, body, title or format_rows(position))
 
 
+# -- nimbers in Rust ------------------------------------------------------------------------
+
+#: Entries per generation of a native nimber table (two generations are kept; an entry
+#: takes about 100 bytes, so this is at most about 0.8 GB).
+NIMBER_TABLE = 1 << 22
+
+
+class AtroposNimbers:
+    """The Grundy engine's native kernel for the four Atropos rulesets: the nimber of the
+    position's abstract state (``search.State``) by the Rust search
+    (``AtroposKernel.nimber``, every safe move an option and, with ``suicide``, a suicidal
+    move an option of value 1), one table per board size kept between calls.  A position
+    with a bad triangle is valued here: 1 (its one move ends the game), 0 once over."""
+
+    limit = "boards of size at most 9 (64 open circles, 128 triangles)"
+
+    def __init__(self, restricted: bool, suicide: bool) -> None:
+        self.restricted = restricted
+        self.suicide = suicide
+        self.kernels: dict[int, AtroposKernel] = {}
+
+    def fits(self, position: AtroposPosition) -> bool:
+        return native_fits(geometry(position.n))
+
+    def grundy(self, position: AtroposPosition, max_nodes: int | None,
+               max_seconds: float | None) -> tuple[int | None, int]:
+        if bad_triangles(position):
+            return (0 if position.last == OVER else 1), 0
+        kernel = self.kernels.get(position.n)
+        if kernel is None:
+            kernel = native_kernel(geometry(position.n), self.restricted, NIMBER_TABLE)
+            assert kernel is not None  # the ruleset offers this kernel only when it is built
+            self.kernels[position.n] = kernel
+        return kernel.nimber(limbs(state_of(position, self.restricted)), self.suicide,
+                             max_nodes, max_seconds)
+
+    def memo(self, position: AtroposPosition) -> tuple[Key, NativeMemo] | None:
+        return None
+
+
 # -- the rulesets -------------------------------------------------------------------------
 
 
@@ -405,7 +458,14 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
             return ("over",) if position.last == OVER else ("won",)
         return (position.n, *state_of(position, self.restricted))
 
-    outcomes_only = True
+    def native_kernel(self) -> AtroposNimbers | None:
+        """Nimbers in Rust (``AtroposNimbers``), where ``grundy._native`` is built."""
+        try:
+            from grundy import _native  # noqa: F401
+        except ImportError:
+            return None
+        return AtroposNimbers(self.restricted, self.suicide)
+
     #: Most states one size's solver keeps between calls before its table is dropped.
     MAX_TABLE: ClassVar[int] = 2_000_000
 

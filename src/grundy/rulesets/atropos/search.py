@@ -65,8 +65,9 @@ if TYPE_CHECKING:  # grundy.search imports this package: no import cycle at run 
 SYMMETRY_DEPTH = 3
 #: Solved states within this many plies of the root go to the persistent store.
 STORE_DEPTH = 6
-#: Entries per generation of the native kernel's transposition table (two generations
-#: are kept; an entry takes about 90 bytes, so this is at most about 3 GB).
+#: The native kernel's table: on one thread, a table growing to at most 4 × this many
+#: slots of 16 bytes (1 GB); on several, this many entries per generation of
+#: the shared tables (two generations of about 90 bytes an entry, at most about 3 GB).
 NATIVE_TABLE = 1 << 24
 
 Engine = Literal["auto", "native", "python"]
@@ -202,33 +203,36 @@ def play(g: Geometry, state: State, u: int, x: int, restricted: bool) -> State:
     return State(uncoloured, forbidden, single, candidates(g, uncoloured, u, restricted))
 
 
+Symmetry = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def image(g: Geometry, state: State, symmetry: Symmetry) -> State:
+    """The state under one symmetry (circle, triangle and colour permutations)."""
+    cells, tris, colours = symmetry
+    uncoloured = forbidden = single = cand = 0
+    for u in range(g.size):
+        bit = 1 << cells[u]
+        if state.uncoloured >> u & 1:
+            uncoloured |= bit
+            if state.candidates >> u & 1:
+                cand |= bit
+            banned = state.forbidden >> (4 * u)
+            for x in COLOURS:
+                if banned >> x & 1:
+                    forbidden |= 1 << (4 * cells[u] + colours[x])
+    rest = state.single
+    t = 0
+    while rest:
+        if rest & 3:
+            single |= colours[rest & 3] << (2 * tris[t])
+        rest >>= 2
+        t += 1
+    return State(uncoloured, forbidden, single, cand)
+
+
 def canonical(g: Geometry, state: State) -> State:
     """The least image of ``state`` under the 36 symmetries (board × colours)."""
-    best: State | None = None
-    for cells, tris, colours in g.symmetries:
-        uncoloured = forbidden = single = cand = 0
-        for u in range(g.size):
-            bit = 1 << cells[u]
-            if state.uncoloured >> u & 1:
-                uncoloured |= bit
-                if state.candidates >> u & 1:
-                    cand |= bit
-                banned = state.forbidden >> (4 * u)
-                for x in COLOURS:
-                    if banned >> x & 1:
-                        forbidden |= 1 << (4 * cells[u] + colours[x])
-        rest = state.single
-        t = 0
-        while rest:
-            if rest & 3:
-                single |= colours[rest & 3] << (2 * tris[t])
-            rest >>= 2
-            t += 1
-        image = State(uncoloured, forbidden, single, cand)
-        if best is None or image < best:
-            best = image
-    assert best is not None
-    return best
+    return min(image(g, state, symmetry) for symmetry in g.symmetries)
 
 
 def _limbs(bits: int) -> list[int]:
@@ -236,16 +240,27 @@ def _limbs(bits: int) -> list[int]:
     return [(bits >> (64 * k)) & (2**64 - 1) for k in range(4)]
 
 
+def limbs(state: State) -> tuple[int, list[int], list[int], int]:
+    """A state as the native kernel takes it."""
+    return state.uncoloured, _limbs(state.forbidden), _limbs(state.single), state.candidates
+
+
+def native_fits(g: Geometry) -> bool:
+    """Whether the Rust kernel takes this board (at most 64 open circles and 128
+    triangles: n <= 9)."""
+    return g.size <= 64 and len(g.slots) <= 128
+
+
 def native_kernel(g: Geometry, restricted: bool, capacity: int = NATIVE_TABLE,
                   threads: int = 1) -> AtroposKernel | None:
     """The Rust kernel for this board (searching on ``threads`` threads that share its
     table), or None when ``grundy._native`` is not built or the board is too big for it
-    (over 64 open circles or 128 triangles)."""
+    (``native_fits``)."""
     try:
         from grundy import _native
     except ImportError:
         return None
-    if g.size > 64 or len(g.slots) > 128:
+    if not native_fits(g):
         return None
     return _native.AtroposKernel(list(g.neighbours), [list(a) for a in g.at],
                                  [(list(c), list(t), list(x)) for c, t, x in g.symmetries],
@@ -321,9 +336,7 @@ class AtroposSolver:
             if value is not None:
                 return bool(value)
         nodes, seconds = self.budget.remaining()
-        limbs = (state.uncoloured, _limbs(state.forbidden), _limbs(state.single),
-                 state.candidates)
-        won, expanded = kernel.wins(limbs, nodes, seconds)
+        won, expanded = kernel.wins(limbs(state), nodes, seconds)
         self.budget.charge(expanded, won is not None, len(kernel))
         assert won is not None  # charge raised BudgetExceeded otherwise
         if self.store is not None:
@@ -466,3 +479,48 @@ def solve_split(
 def _star_solve_move(task: tuple[int, bool, State, float | None]
                      ) -> tuple[State, bool | None, int]:
     return _solve_move(*task)
+
+
+@dataclass(frozen=True)
+class NimberCensus:
+    """The nimbers of every state reachable from a root (``nimber_census``)."""
+
+    nimber: int
+    #: counts[v]: states expanded with nimber v
+    counts: tuple[int, ...]
+    #: witnesses[v]: safe moves (circle, colour) from the root to a state of nimber v
+    #: (empty where counts[v] is 0)
+    witnesses: tuple[tuple[tuple[int, int], ...], ...]
+    nodes: int
+
+    @property
+    def largest(self) -> int:
+        return len(self.counts) - 1
+
+
+def nimber_census(n: int, state: State, restricted: bool = True, suicide: bool = False,
+                  budget: Budget | None = None, capacity: int | None = None) -> NimberCensus:
+    """The nimber of ``state`` and of every state reachable from it, in the Rust kernel
+    (``AtroposKernel.nimber_census``).  Its table keeps every state (memory grows with the
+    states, about 200 bytes each), or with ``capacity`` two generations of that many
+    entries: then a state may be expanded again and the counts are of expansions, while
+    the largest value and its witnesses stay exact (every reachable state is expanded).
+    Suicidal moves are dropped, or with ``suicide`` lead to a finished game of value 1
+    (Burke 2009, Def 2.1.6, seed 004 L364).  The largest
+    value over the positions reachable from the start is the question of Burke, Ferland &
+    Teng 2022, Lemma 21 (seed 002 L312-316) and Ferland 2024 §7.3.1 (seed 001 L1558).
+    Running time linear in the states reachable (exponential in n)."""
+    from grundy.protocol import GrundyError
+    from grundy.search.budget import Budget
+
+    budget = budget if budget is not None else Budget()
+    kernel = native_kernel(geometry(n), restricted, capacity=1)
+    if kernel is None:
+        raise GrundyError(f"the nimber census needs the native kernel and n <= 9; got n = {n}")
+    budget.start()
+    nodes, seconds = budget.remaining()
+    found, expanded = kernel.nimber_census(limbs(state), suicide, capacity, nodes, seconds)
+    budget.charge(expanded, found is not None, expanded)
+    assert found is not None  # charge raised BudgetExceeded otherwise
+    value, counts, witnesses = found
+    return NimberCensus(value, tuple(counts), tuple(tuple(w) for w in witnesses), expanded)

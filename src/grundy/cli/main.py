@@ -288,6 +288,7 @@ from grundy.cli.burke import BURKE_COMMANDS  # noqa: E402
 from grundy.cli.census import CENSUS_COMMANDS  # noqa: E402
 from grundy.cli.geography import GEOGRAPHY_COMMANDS  # noqa: E402
 from grundy.cli.habitat import habitat  # noqa: E402
+from grundy.cli.hex import hex_group  # noqa: E402
 from grundy.cli.lattice import lattice, tw_triangle, verify  # noqa: E402
 from grundy.cli.octal import octal  # noqa: E402
 from grundy.cli.oracles import oracle  # noqa: E402
@@ -306,6 +307,7 @@ cli.add_command(value_ops)
 cli.add_command(misere)
 cli.add_command(octal)
 cli.add_command(atropos)
+cli.add_command(hex_group)
 cli.add_command(oracle)
 for _command in BURKE_COMMANDS:
     cli.add_command(_command)

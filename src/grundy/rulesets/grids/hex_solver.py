@@ -182,7 +182,7 @@ def check_proof(board: HexBoard, red_moves: bool, red_wins: bool, proof: Proof) 
     if isinstance(proof, Leaf):
         if proof.carrier == 0 and proof.key is None:
             return joined is red_wins
-        if joined is not None or proof.key is not None and red_moves != red_wins:
+        if joined is not None or (proof.key is not None and red_moves != red_wins):
             return False
         outside = ((1 << n * n) - 1) & ~(red | blue | proof.carrier)
         restricted = (HexBoard(n, red, blue | outside) if red_wins

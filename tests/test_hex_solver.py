@@ -222,7 +222,7 @@ def test_the_workbench_shows_the_map_and_plays_perfectly() -> None:
     from grundy.web import Workbench
 
     bench = Workbench()
-    hint = bench.hint("hex", "5", "R")
+    hint = bench.hint("hex", "5", "L")  # Left: red
     assert hint["solved"]
     marked = {move["label"] for move in hint["moves"] if move["winning"]}
     assert marked == {f"{r},{c}" for r in range(5) for c in range(5) if PUBLISHED[5][r][c] == "W"}

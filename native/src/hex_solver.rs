@@ -728,3 +728,22 @@ mod tests {
         assert!(found.key.is_none() && found.carrier.count_ones() == 4);
     }
 }
+
+#[cfg(test)]
+mod scratch {
+    use super::{HexSolver, Rules};
+    use crate::budget::unlimited;
+    #[test]
+    #[ignore]
+    fn timing() {
+        let n: usize = std::env::var("HEXN").unwrap().parse().unwrap();
+        let t = std::time::Instant::now();
+        let mut solver = HexSolver::new(n, Rules::default()).unwrap();
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            if r * n + c > (n - 1 - r) * n + (n - 1 - c) { continue; }
+            let (won, nodes) = unlimited(|b| (solver.wins(1 << cell, 0, false, b).unwrap(), b.nodes));
+            eprintln!("n {n} cell {r},{c} red wins {} nodes {nodes} table {} {:?}", !won, solver.len(), t.elapsed());
+        }
+    }
+}

@@ -218,7 +218,7 @@ def test_the_command_prints_the_outcome_and_the_map() -> None:
 
 def test_the_workbench_shows_the_map_and_plays_perfectly() -> None:
     """The workbench's hint on the empty board marks exactly the published winning
-    openings, and its perfect computer opens 6×6 on one of them."""
+    openings, and its perfect computer opens 5×5 on one of them."""
     from grundy.web import Workbench
 
     bench = Workbench()
@@ -226,7 +226,7 @@ def test_the_workbench_shows_the_map_and_plays_perfectly() -> None:
     assert hint["solved"]
     marked = {move["label"] for move in hint["moves"] if move["winning"]}
     assert marked == {f"{r},{c}" for r in range(5) for c in range(5) if PUBLISHED[5][r][c] == "W"}
-    reply = bench.computer("hex", "6", "perfect", "L", seed=1)
+    reply = bench.computer("hex", "5", "perfect", "L", seed=1)
     assert reply["note"] == "a winning move"
     r, c = map(int, reply["move"].split(","))
-    assert PUBLISHED[6][r][c] == "W"
+    assert PUBLISHED[5][r][c] == "W"

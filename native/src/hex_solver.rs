@@ -73,7 +73,7 @@ pub struct Connection {
     pub key: Option<usize>,
 }
 
-/// (red, blue, red to move) of a reduced board.
+/// (red, blue, red to move) of a reduced board or its half turn (`HexSolver::key`).
 type Key = (u128, u128, bool);
 
 #[derive(Clone, Copy)]
@@ -541,8 +541,18 @@ impl HexSolver {
             // The child's mover is !red_moves: they win iff the winner is theirs.
             Some(red_won) if red_won != red_moves => Err((0, INFINITE)),
             Some(_) => Err((INFINITE, 0)),
-            None => Ok((red, blue, !red_moves)),
+            None => Ok(self.key(red, blue, !red_moves)),
         }
+    }
+
+    /// The table's key of a board: it or its half turn (which keeps both players'
+    /// sides and so the outcome), whichever is less.
+    fn key(&self, red: u128, blue: u128, red_moves: bool) -> Key {
+        let cells = self.hex.full.count_ones();
+        let turn = |mask: u128| mask.reverse_bits() >> (128 - cells);
+        let turned = (turn(red), turn(blue));
+        let (red, blue) = (red, blue).min(turned);
+        (red, blue, red_moves)
     }
 
     fn numbers(&self, child: &Result<Key, (u32, u32)>) -> (u32, u32) {
@@ -625,7 +635,7 @@ impl HexSolver {
         if let Some(red_won) = self.hex.winner(red, blue) {
             return Ok(red_won == red_moves);
         }
-        let key = (red, blue, red_moves);
+        let key = self.key(red, blue, red_moves);
         loop {
             self.mid(key, INFINITE, INFINITE, budget)?;
             let entry = self.table[&key];
@@ -726,24 +736,5 @@ mod tests {
         let solver = HexSolver::new(3, Rules::default()).unwrap();
         let found = solver.connection(1 << 4, 0, true).unwrap();
         assert!(found.key.is_none() && found.carrier.count_ones() == 4);
-    }
-}
-
-#[cfg(test)]
-mod scratch {
-    use super::{HexSolver, Rules};
-    use crate::budget::unlimited;
-    #[test]
-    #[ignore]
-    fn timing() {
-        let n: usize = std::env::var("HEXN").unwrap().parse().unwrap();
-        let t = std::time::Instant::now();
-        let mut solver = HexSolver::new(n, Rules::default()).unwrap();
-        for cell in 0..n * n {
-            let (r, c) = (cell / n, cell % n);
-            if r * n + c > (n - 1 - r) * n + (n - 1 - c) { continue; }
-            let (won, nodes) = unlimited(|b| (solver.wins(1 << cell, 0, false, b).unwrap(), b.nodes));
-            eprintln!("n {n} cell {r},{c} red wins {} nodes {nodes} table {} {:?}", !won, solver.len(), t.elapsed());
-        }
     }
 }

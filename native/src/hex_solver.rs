@@ -706,7 +706,7 @@ mod tests {
                     _ => {}
                 }
             }
-            let red_moves = xorshift(&mut state) % 2 == 0;
+            let red_moves = xorshift(&mut state).is_multiple_of(2);
             let expected = unlimited(|b| plain.wins(red, blue, red_moves, b)).unwrap();
             for mask in 0..8 {
                 let rules = Rules {

@@ -23,7 +23,8 @@ HEX = get("hex")
 
 #: The winning first moves of the first player (red, joining top and bottom; W wins,
 #: . loses), rows top to bottom, as published for 3×3 to 6×6 (van Rijswijck's Queenbee
-#: opening tables, 2000-2002, reproduced by Hayward et al. 2005, "Solving 7×7 Hex").
+#: opening tables, 2000-2002; the maps of 4×4 and 5×5 are also checked below against the
+#: exhaustive search, and 3×3 against the game tree).
 PUBLISHED = {
     3: ["..W",
         "WWW",

@@ -21,6 +21,7 @@ from bench import (
     census,
     geography,
     hex_outcomes,
+    hex_solver,
     native,
     notation,
     octal,
@@ -95,6 +96,8 @@ def main() -> None:
     for line in geography.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in hex_outcomes.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in hex_solver.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)

@@ -66,6 +66,13 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// Count one expanded position that is slow to expand (a millisecond or so), checking
+    /// the clock and the interrupt hook every time; Err when a limit is reached.
+    pub fn tick_slow(&mut self) -> Result<(), Stop> {
+        self.next_check = self.nodes + 1;
+        self.tick()
+    }
+
     /// Count one expanded position; Err when a limit is reached.
     #[inline]
     pub fn tick(&mut self) -> Result<(), Stop> {

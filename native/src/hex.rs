@@ -44,17 +44,17 @@ fn useless(states: [usize; 6]) -> bool {
 
 /// One board side's geometry and transposition table.
 pub struct Hex {
-    full: u128,
+    pub(crate) full: u128,
     rings: Vec<[i16; 6]>,
-    neighbours: Vec<u128>,
+    pub(crate) neighbours: Vec<u128>,
     /// `useless[code]` for each base-3 ring code (neighbour i the i-th digit).
     useless: Vec<bool>,
-    top: u128,
-    bottom: u128,
-    left: u128,
-    right: u128,
+    pub(crate) top: u128,
+    pub(crate) bottom: u128,
+    pub(crate) left: u128,
+    pub(crate) right: u128,
     /// The cells nearest the centre first.
-    order: Vec<usize>,
+    pub(crate) order: Vec<usize>,
     /// (red, blue, red to move) of reduced boards -> does the player to move win?
     table: HashMap<(u128, u128, bool), bool>,
 }
@@ -137,7 +137,7 @@ impl Hex {
     }
 
     /// The cells of `stones` connected to those of `start`.
-    fn spread(&self, stones: u128, start: u128) -> u128 {
+    pub(crate) fn spread(&self, stones: u128, start: u128) -> u128 {
         let mut seen = start & stones;
         let mut frontier = seen;
         while frontier != 0 {

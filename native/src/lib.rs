@@ -12,6 +12,7 @@ pub mod domineering;
 pub mod geography;
 pub mod heaps;
 pub mod hex;
+pub mod hex_solver;
 pub mod konane;
 pub mod memo;
 pub mod mex;

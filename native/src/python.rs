@@ -19,6 +19,7 @@ use crate::domineering;
 use crate::geography;
 use crate::heaps;
 use crate::hex;
+use crate::hex_solver;
 use crate::konane;
 use crate::node_kayles;
 use crate::thermograph::Thermographs;
@@ -300,6 +301,90 @@ impl HexKernel {
     /// The board with dead cells and captured pairs filled in.
     fn reduce(&self, red: u128, blue: u128) -> PyResult<(u128, u128)> {
         guarded(|| Ok(self.0.reduce(red, blue)))
+    }
+
+    /// Entries in the transposition table.
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// The Hex solver of one board side (at most 11): proof-number search with fill-in and
+/// virtual connections, keeping its transposition table between calls.
+#[pyclass(unsendable)]
+struct HexSolverKernel(hex_solver::HexSolver);
+
+impl HexSolverKernel {
+    fn board(&self, red: u128, blue: u128) -> PyResult<()> {
+        self.0.validate(red, blue).map_err(PyValueError::new_err)
+    }
+}
+
+#[pymethods]
+impl HexSolverKernel {
+    #[new]
+    #[pyo3(signature = (n, dead=true, captured=true, connections=true))]
+    fn new(n: usize, dead: bool, captured: bool, connections: bool) -> PyResult<Self> {
+        let rules = hex_solver::Rules {
+            dead,
+            captured,
+            connections,
+        };
+        let solver = hex_solver::HexSolver::new(n, rules).map_err(PyValueError::new_err)?;
+        Ok(HexSolverKernel(solver))
+    }
+
+    /// Does the player to move win (red: top to bottom; bit r * n + c is cell (r, c))?
+    #[pyo3(signature = (red, blue, red_moves, max_nodes=None, max_seconds=None))]
+    fn wins(
+        &mut self,
+        py: Python<'_>,
+        red: u128,
+        blue: u128,
+        red_moves: bool,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<bool>, u64)> {
+        self.board(red, blue)?;
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.wins(red, blue, red_moves, b)
+        })
+    }
+
+    /// (a winning move of the player to move or None if they lose, whether the search
+    /// finished within its budget, positions expanded).
+    #[pyo3(signature = (red, blue, red_moves, max_nodes=None, max_seconds=None))]
+    fn winning_move(
+        &mut self,
+        py: Python<'_>,
+        red: u128,
+        blue: u128,
+        red_moves: bool,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<usize>, bool, u64)> {
+        self.board(red, blue)?;
+        let (found, nodes) = budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.winning_move(red, blue, red_moves, b)
+        })?;
+        Ok((found.flatten(), found.is_some(), nodes))
+    }
+
+    /// A virtual connection of the player's edges found by H-search on the board as it
+    /// stands: (carrier, key) with key None for a full connection, or None.
+    fn connection(
+        &self,
+        red: u128,
+        blue: u128,
+        for_red: bool,
+    ) -> PyResult<Option<(u128, Option<usize>)>> {
+        self.board(red, blue)?;
+        guarded(|| {
+            Ok(self
+                .0
+                .connection(red, blue, for_red)
+                .map(|c| (c.carrier, c.key)))
+        })
     }
 
     /// Entries in the transposition table.
@@ -906,5 +991,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<AtroposKernel>()?;
     m.add("HEX_MAX_SIDE", hex::MAX_SIDE)?;
     m.add_class::<HexKernel>()?;
+    m.add_class::<HexSolverKernel>()?;
     Ok(())
 }

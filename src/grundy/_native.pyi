@@ -25,6 +25,7 @@ __all__ = [
     "GameStore",
     "Geography",
     "HexKernel",
+    "HexSolverKernel",
     "Konane",
     "NativePanic",
     "NodeKayles",
@@ -358,5 +359,40 @@ class HexKernel:
         (bit r * n + c for cell (r, c)); red joins top and bottom."""
     def reduce(self, red: int, blue: int) -> tuple[int, int]:
         """The board with dead cells (red) and captured pairs filled in."""
+    def __len__(self) -> int:
+        """Entries in the transposition table."""
+
+@final
+class HexSolverKernel:
+    """The Hex solver of one board side n <= 11 (crate ``native/src/hex_solver.rs``):
+    depth-first proof-number search with dead and captured cells filled in and virtual
+    connections by H-search (each rule can be switched off); ValueError (one line) for
+    another side or a bad board.  The transposition table is kept between calls."""
+
+    def __new__(
+        cls, n: int, dead: bool = True, captured: bool = True, connections: bool = True
+    ) -> Self: ...
+    def wins(
+        self,
+        red: int,
+        blue: int,
+        red_moves: bool,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[bool | None, int]:
+        """Does the player to move win (red joins top and bottom; bit r * n + c)?"""
+    def winning_move(
+        self,
+        red: int,
+        blue: int,
+        red_moves: bool,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, bool, int]:
+        """(a winning move of the player to move, None if they lose; whether the search
+        finished within its budget; positions expanded)."""
+    def connection(self, red: int, blue: int, for_red: bool) -> tuple[int, int | None] | None:
+        """A virtual connection of the player's edges on the board as it stands:
+        (carrier, key), key None for a full connection; None if H-search finds none."""
     def __len__(self) -> int:
         """Entries in the transposition table."""

@@ -26,7 +26,11 @@ COMMANDS = {
     "serve": "grundy.cli.serve:serve",
     "verify": "grundy.cli.lattice:verify",
     "tour": "grundy.cli.tour:tour",
+}
+
+SOLVE = {
     "atropos": "grundy.cli.atropos:atropos",
+    "hex": "grundy.cli.hex:hex_group",
 }
 
 VALUES = {
@@ -63,6 +67,8 @@ CENSUS = {
 
 #: Old top-level names (hidden): each runs the command it was renamed to.
 ALIASES = {
+    "atropos": "solve atropos",
+    "hex": "solve hex",
     "thermograph": "values thermograph",
     "value-ops": "values ops",
     "misere": "values misere",
@@ -118,6 +124,8 @@ def cli() -> None:
     """
 
 
+cli.add_command(group("solve", SOLVE, """Games solved from the start by searches of their own:
+    Atropos (Burke 2009) and Hex (proof-number search with virtual connections)."""))
 cli.add_command(group("values", VALUES, """Game values: thermographs, operations on values,
     misère forms, octal games, the oracle model, habitats and Theorem 1's triangle."""))
 cli.add_command(group("matchmaker", MATCHMAKER, """Burke's Matchmaker (Burke 2009): nimber

@@ -14,8 +14,9 @@ Symmetries used by the key: the half turn (r, c) → (n−1−r, n−1−c) keep
 players' sides; the transpose (r, c) → (c, r) with the colours exchanged is the
 conjugate game (Red and Blue exchanged), so its value is the negative.
 
-Who wins comes from ``hex_search`` (a win/loss search that fills dead cells and
-captured pairs first, native where built), so tools show Hex outcomes, not canonical
+Who wins comes from ``hex_solver`` (proof-number search with fill-in and virtual
+connections, native) or, without the native kernels, ``hex_search`` (a win/loss search
+that fills dead cells and captured pairs first), so tools show Hex outcomes, not canonical
 forms (``outcomes_only``); the game tree here stays the definition it is tested against.
 
 Text format: rows top to bottom joined by ``/``, ``.`` empty, ``R`` red, ``B`` blue
@@ -29,7 +30,15 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple, cast
 
-from grundy.protocol import Citation, Key, Move, ParseError, PartizanRuleset, Player
+from grundy.protocol import (
+    Citation,
+    GrundyError,
+    Key,
+    Move,
+    ParseError,
+    PartizanRuleset,
+    Player,
+)
 from grundy.rulesets.drawing import INK, svg_document, text
 from grundy.rulesets.grids.board import cell_name
 from grundy.rulesets.registry import register
@@ -175,15 +184,20 @@ class Hex(PartizanRuleset[HexBoard]):
     MAX_TABLE: ClassVar[int] = 2_000_000
 
     def own_wins_first(self, position: HexBoard, player: Player, budget: Any) -> bool | None:
-        """The win/loss search with dead and captured cells filled in
-        (``hex_search.HexSearch``, native where built), one per board side, its table
-        kept between calls so a game reuses it."""
-        from grundy.rulesets.grids.hex_search import HexSearch  # it imports this module
+        """The Hex solver (``hex_solver.HexSolver``: proof-number search with fill-in and
+        virtual connections) where the native kernels are built, else the win/loss search
+        with dead and captured cells filled in (``hex_search.HexSearch``); one per board
+        side, its table kept between calls so a game reuses it."""
+        from grundy.rulesets.grids.hex_search import HexSearch  # they import this module
+        from grundy.rulesets.grids.hex_solver import HexSolver
 
-        searches: dict[int, HexSearch] = self.__dict__.setdefault("_searches", {})
+        searches: dict[int, HexSearch | HexSolver] = self.__dict__.setdefault("_searches", {})
         search = searches.get(position.n)
         if search is None or len(search) > self.MAX_TABLE:
-            search = searches[position.n] = HexSearch(position.n)
+            try:
+                search = searches[position.n] = HexSolver(position.n)
+            except GrundyError:  # no native kernels
+                search = searches[position.n] = HexSearch(position.n)
         search.budget = budget
         return search.wins(position.red, position.blue, player is Player.LEFT)
 

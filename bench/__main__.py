@@ -19,6 +19,7 @@ from bench import (
     atropos,
     burke,
     census,
+    domineering_outcomes,
     geography,
     hex_outcomes,
     native,
@@ -93,6 +94,8 @@ def main() -> None:
     for line in geography.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in hex_outcomes.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in domineering_outcomes.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)

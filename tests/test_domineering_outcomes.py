@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from bench.domineering_outcomes import left_starting_wins
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -72,23 +73,6 @@ def test_a_table_kept_between_calls_answers_like_a_fresh_one(board: Board, moves
         if not options:
             break
         position, player = options[len(options) // 2], player.opponent
-
-
-def left_starting_wins(m: int, n: int) -> bool | None:
-    """Whether Vertical (Left), moving first, wins the empty m-by-n board (m rows) where
-    a published theorem says so, else None: Uiterwijk 2014, Theorems 1-4 (m × 3 with
-    m > 1 and 2k × n with n = 3, 5, 7, 9, 11 are Vertical's; 3 × n with n > 3, m × 2k
-    with m = 5, 9, and with k > 1 for m = 3, 7 are Horizontal's), and the boards of one
-    row or column (the side with no move loses)."""
-    if m == 1:
-        return False
-    if n == 1 or n == 3 or (m % 2 == 0 and n in (5, 7, 9, 11)):
-        return True
-    if m == 3 and n > 3:
-        return False
-    if n % 2 == 0 and (m in (5, 9) or (m in (3, 7) and n > 2)):
-        return False
-    return None
 
 
 @pytest.mark.parametrize(("m", "n"), list(itertools.product(range(1, 7), repeat=2)))

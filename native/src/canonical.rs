@@ -291,7 +291,8 @@ impl Store {
         id
     }
 
-    fn stops(&self, g: Id) -> (Dyadic, Dyadic) {
+    /// (left stop, right stop)
+    pub fn stops(&self, g: Id) -> (Dyadic, Dyadic) {
         self.nodes[g as usize].stops
     }
 

@@ -17,12 +17,17 @@
 //!   make; Right can make at most the horizontal packing number of the empty cells
 //!   (⌊run/2⌋ summed over the rows' runs).  Playing only safe moves, Left moving first
 //!   wins when it has more sure moves than Right has possible ones, and Left moving
-//!   second wins with at least as many; symmetrically for Right.  An integer part `n` of
-//!   `G` counts as `n` sure moves of its owner (a number `x` is bounded by ⌊x⌋ and ⌈x⌉,
-//!   and a bound that wins for a player wins with `x` too).
-//! * **move ordering.**  Moves that take away most of the opponent's moves and fewest
-//!   of one's own come first, ties broken by the history heuristic (moves that won most
-//!   often so far); safe moves, which stay available, come last.
+//!   second wins with at least as many; symmetrically for Right.  Left's vulnerable
+//!   moves (a packing of the other cells) add a third of their number (rounded up
+//!   moving first, down moving second): Left plays them while any is left, and each of
+//!   Right's dominoes breaks at most two.  `G` is bounded by integers, `n ≤ G ≤ m`
+//!   (⌊x⌋ and ⌈x⌉ for a number x; otherwise below the right stop and above the left
+//!   one, since R(G) > n gives G > n), and an integer counts as that many sure moves
+//!   of its owner: a bound that wins for a player wins with `G` too.
+//! * **move ordering.**  Moves after which the player's safe and possible moves most
+//!   exceed the opponent's come first, then those that take away most of the opponent's
+//!   moves and fewest of one's own (safe moves, which stay available, last), ties broken
+//!   by the history heuristic (moves that won most often so far).
 //!
 //! Each rule can be turned off (`Rules`) so that the tests check it against plain search.
 //! The table is keyed by the least of the big part's mirror images (on a square board
@@ -323,13 +328,21 @@ impl Outcomes {
     }
 
     /// The counting rule (module comment): Some(whether the player to move wins) when
-    /// the counts decide it, None otherwise or when the small part is not a number.
+    /// the counts decide it, else None.
     fn by_counts(&self, big: u64, small: Id, left: bool) -> Option<bool> {
-        let x = self.values.store.number_value(small)?;
-        // big + ⌊x⌋ ≤ big + x ≤ big + ⌈x⌉; an integer n is n moves in reserve for Left
-        // (n > 0) or -n for Right
-        let floor = x.num >> x.exp;
-        let ceil = -(Dyadic::negated(x).num >> x.exp);
+        let floor = |x: Dyadic| x.num >> x.exp;
+        let ceil = |x: Dyadic| -(x.negated().num >> x.exp);
+        let store = &self.values.store;
+        // integers with floor ≤ G ≤ ceil: a number's floor and ceiling; otherwise below
+        // the right stop and above the left one (R(G) > n gives G > n, L(G) < m gives
+        // G < m); an integer n is n moves in reserve for Left (n > 0) or -n for Right
+        let (floor, ceil) = match store.number_value(small) {
+            Some(x) => (floor(x), ceil(x)),
+            None => {
+                let (left_stop, right_stop) = store.stops(small);
+                (ceil(right_stop) - 1, floor(left_stop) + 1)
+            }
+        };
         let (l, r) = (self.counts(big, true), self.counts(big, false));
         let (mover, other, low, high) = if left {
             (l, r, floor, ceil)
@@ -346,9 +359,10 @@ impl Outcomes {
         None
     }
 
-    /// The cells each move of the player covers, best first: most of the opponent's
-    /// domino places taken, fewest of one's own, then the moves that won most often so far
-    /// (the history heuristic); safe moves last.
+    /// The cells each move of the player covers, best first: by the balance after the
+    /// move (the player's safe and possible moves less the opponent's), then most of the
+    /// opponent's domino places taken and fewest of one's own (safe moves, which take
+    /// none, last), then the moves that won most often so far (the history heuristic).
     fn ordered_moves(&self, big: u64, left: bool) -> Vec<u64> {
         let w = self.width;
         let (mine, theirs) = if left {
@@ -366,7 +380,12 @@ impl Outcomes {
             rest &= rest - 1;
             let taken = (theirs & (cover | shr(cover, their_step))).count_ones() as i32;
             let lost = (mine & (cover | shr(cover, my_step))).count_ones() as i32 - 1;
-            let score = if taken == 0 { -8 } else { 2 * taken - lost };
+            let (me, them) = (
+                self.counts(big & !cover, left),
+                self.counts(big & !cover, !left),
+            );
+            let balance = me.safe + me.most - them.safe - them.most;
+            let score = 16 * balance as i32 + if taken == 0 { -8 } else { 2 * taken - lost };
             moves.push((score, cover));
         }
         let history = &self.history[left as usize];

@@ -19,6 +19,7 @@ from bench import (
     atropos,
     burke,
     census,
+    domineering_outcomes,
     geography,
     hex_outcomes,
     hex_solver,
@@ -98,6 +99,8 @@ def main() -> None:
     for line in hex_outcomes.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in hex_solver.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in domineering_outcomes.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)

@@ -18,12 +18,12 @@ pub const MAX_CELLS: usize = 64;
 /// A region cropped to its bounding box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Region {
-    height: u8,
-    width: u8,
-    cells: u64,
+    pub(crate) height: u8,
+    pub(crate) width: u8,
+    pub(crate) cells: u64,
 }
 
-fn shl(x: u64, s: usize) -> u64 {
+pub(crate) fn shl(x: u64, s: usize) -> u64 {
     if s >= 64 {
         0
     } else {
@@ -31,7 +31,7 @@ fn shl(x: u64, s: usize) -> u64 {
     }
 }
 
-fn shr(x: u64, s: usize) -> u64 {
+pub(crate) fn shr(x: u64, s: usize) -> u64 {
     if s >= 64 {
         0
     } else {
@@ -39,7 +39,7 @@ fn shr(x: u64, s: usize) -> u64 {
     }
 }
 
-fn low_bits(n: usize) -> u64 {
+pub(crate) fn low_bits(n: usize) -> u64 {
     if n >= 64 {
         u64::MAX
     } else {
@@ -48,14 +48,14 @@ fn low_bits(n: usize) -> u64 {
 }
 
 /// The masks of a `height` by `width` shape: the cells with a left neighbour, every cell.
-fn shape(height: usize, width: usize) -> (u64, u64) {
+pub(crate) fn shape(height: usize, width: usize) -> (u64, u64) {
     let full = low_bits(height * width);
     let first_column = (0..height).fold(0, |m, r| m | 1 << (r * width));
     (full & !first_column, full)
 }
 
 /// The cells next to `cells` (masked to the board).
-fn near(cells: u64, width: usize, inner: u64, full: u64) -> u64 {
+pub(crate) fn near(cells: u64, width: usize, inner: u64, full: u64) -> u64 {
     (shl(cells, 1) & inner | shr(cells & inner, 1) | shl(cells, width) | shr(cells, width)) & full
 }
 
@@ -66,7 +66,7 @@ impl Region {
     }
 
     /// The cells of a `width`-wide board cropped to their bounding box.
-    fn crop(width: usize, cells: u64) -> Region {
+    pub(crate) fn crop(width: usize, cells: u64) -> Region {
         let mask = low_bits(width);
         let top = cells.trailing_zeros() as usize / width;
         let bottom = (63 - cells.leading_zeros() as usize) / width;
@@ -93,17 +93,17 @@ impl Region {
         Region { cells, ..*self }
     }
 
-    fn mirrored(&self) -> Region {
+    pub(crate) fn mirrored(&self) -> Region {
         let w = self.width as usize;
         self.with_rows(|r| self.row(r).reverse_bits() >> (64 - w))
     }
 
-    fn flipped(&self) -> Region {
+    pub(crate) fn flipped(&self) -> Region {
         let h = self.height as usize;
         self.with_rows(|r| self.row(h - 1 - r))
     }
 
-    fn transposed(&self) -> Region {
+    pub(crate) fn transposed(&self) -> Region {
         let (h, w) = (self.height as usize, self.width as usize);
         let mut cells = 0;
         let mut rest = self.cells;
@@ -141,7 +141,7 @@ impl Region {
     }
 
     /// The regions (connected live cells) of `cells` on this region's board.
-    fn split(&self, cells: u64, parts: &mut Vec<Region>) {
+    pub(crate) fn split(&self, cells: u64, parts: &mut Vec<Region>) {
         let w = self.width as usize;
         let (inner, full) = shape(self.height as usize, w);
         let mut live = cells & near(cells, w, inner, full);

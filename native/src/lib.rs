@@ -9,6 +9,7 @@ pub mod atropos;
 pub mod budget;
 pub mod canonical;
 pub mod domineering;
+pub mod domineering_outcome;
 pub mod geography;
 pub mod heaps;
 pub mod hex;

@@ -16,6 +16,7 @@ use crate::atropos;
 use crate::budget::{check_seconds, Budget, Stop};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
 use crate::domineering;
+use crate::domineering_outcome;
 use crate::geography;
 use crate::heaps;
 use crate::hex;
@@ -786,6 +787,52 @@ impl Domineering {
     }
 }
 
+/// Domineering outcomes on boards of one shape (at most 64 cells): a win/loss search
+/// keeping its table between calls.
+#[pyclass(unsendable)]
+struct DomineeringOutcomes(domineering_outcome::Outcomes, usize, usize);
+
+#[pymethods]
+impl DomineeringOutcomes {
+    /// A search over `height` by `width` boards; regions of at most `value_cells` cells
+    /// are played as their canonical values, `safe_moves` turns the counting rule on.
+    #[new]
+    #[pyo3(signature = (height, width, value_cells=16, safe_moves=true))]
+    fn new(height: usize, width: usize, value_cells: usize, safe_moves: bool) -> PyResult<Self> {
+        board_cells("domineering", height, width, 0, domineering::MAX_CELLS)?;
+        let rules = domineering_outcome::Rules {
+            value_cells,
+            safe_moves,
+        };
+        Ok(DomineeringOutcomes(
+            domineering_outcome::Outcomes::new(height, width, rules),
+            height,
+            width,
+        ))
+    }
+
+    /// Does the player to move (Left if `left`) win?  (None if a limit stopped the
+    /// search), with the positions expanded.
+    #[pyo3(signature = (empty, left, max_nodes=None, max_seconds=None))]
+    fn wins(
+        &mut self,
+        py: Python<'_>,
+        empty: u64,
+        left: bool,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<bool>, u64)> {
+        board_cells("domineering", self.1, self.2, empty, domineering::MAX_CELLS)?;
+        budgeted(py, max_nodes, max_seconds, |b| self.0.wins(empty, left, b))
+    }
+
+    /// Positions in the table.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Refuse a board of more than `max` cells, or `cells` naming a cell past its end (bit
 /// r * width + c is cell (r, c)).
 fn board_cells(game: &str, height: usize, width: usize, cells: u64, max: usize) -> PyResult<()> {
@@ -981,6 +1028,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DOMINEERING_MAX_CELLS", domineering::MAX_CELLS)?;
     m.add_class::<GameStore>()?;
     m.add_class::<Domineering>()?;
+    m.add_class::<DomineeringOutcomes>()?;
     m.add("KONANE_MAX_CELLS", konane::MAX_CELLS)?;
     m.add_class::<Konane>()?;
     m.add("AMAZONS_MAX_CELLS", amazons::MAX_CELLS)?;

@@ -22,6 +22,7 @@ __all__ = [
     "Amazons",
     "AtroposKernel",
     "Domineering",
+    "DomineeringOutcomes",
     "GameStore",
     "Geography",
     "HexKernel",
@@ -177,6 +178,28 @@ class Domineering:
     @property
     def table_size(self) -> int:
         """Regions solved so far."""
+
+@final
+class DomineeringOutcomes:
+    """Domineering outcomes on ``height`` by ``width`` boards (at most
+    DOMINEERING_MAX_CELLS cells) by a win/loss search whose table is kept between calls;
+    regions of at most ``value_cells`` cells are played as their canonical values and
+    ``safe_moves`` turns the safe-move counting rule on (ValueError for a bigger board)."""
+
+    def __new__(
+        cls, height: int, width: int, value_cells: int = 16, safe_moves: bool = True
+    ) -> Self: ...
+    def wins(
+        self,
+        empty: int,
+        left: bool,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[bool | None, int]:
+        """Does the player to move (Left if ``left``) win?  None if a limit stopped it."""
+    @property
+    def table_size(self) -> int:
+        """Positions in the table."""
 
 AMAZONS_MAX_CELLS: int
 

@@ -115,6 +115,21 @@ PAPERS: dict[str, Paper] = {
             "guy-smith-1956", "Guy & Smith", 1956, "The G-values of various games",
             "Proceedings of the Cambridge Philosophical Society 52, 514-526",
         ),
+        Paper(
+            "breuker-uiterwijk-van-den-herik-2000", "Breuker, Uiterwijk & van den Herik",
+            2000, "Solving 8 × 8 Domineering", "Theoretical Computer Science 230, 195-206",
+            cited_as="Breuker et al.",
+        ),
+        Paper(
+            "bullock-2002", "Bullock", 2002,
+            "Domineering: solving large combinatorial search spaces",
+            "ICGA Journal 25(2), 67-84",
+        ),
+        Paper(
+            "uiterwijk-2014", "Uiterwijk", 2014, "Perfectly solving Domineering boards",
+            "Computer Games (CGW 2013), Communications in Computer and Information "
+            "Science 408",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

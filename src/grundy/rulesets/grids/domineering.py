@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from grundy import _native
 from grundy.protocol import Citation, Move, PartizanRuleset, Player
@@ -82,6 +82,7 @@ class Domineering(PartizanRuleset[Board]):
     aliases = ("dominoes",)
     summary = "Place a domino on two empty cells: Left vertically, Right horizontally."
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L132, L901", "Domineering")
+
     text_format = (
         "rows of '.' (empty) and '#' (filled) joined by '/' (or '|' as CGSuite writes), "
         "top row first, e.g. ../.#/.. ; or RxC for an empty R-by-C board, e.g. 4x4.  "
@@ -129,6 +130,34 @@ class Domineering(PartizanRuleset[Board]):
 
     def native_kernel(self) -> DomineeringKernel:
         return DomineeringKernel()
+
+    #: Most positions one board shape's outcome search keeps before it starts afresh.
+    MAX_TABLE: ClassVar[int] = 4_000_000
+    #: The outcome search's rules (``_native.DomineeringOutcomes``): regions of at most
+    #: this many cells are played as their canonical values.
+    VALUE_CELLS: ClassVar[int] = 16
+
+    def own_wins_first(self, position: Board, player: Player, budget: Any) -> bool | None:
+        """Whether ``player`` wins moving first, by the native win/loss search with a
+        transposition table (``_native.DomineeringOutcomes``): small regions played as
+        their canonical values, safe moves counted against the opponent's possible moves,
+        moves ordered by the opponent's moves they take (Breuker, Uiterwijk & van den
+        Herik 2000, §3-4; Bullock 2002, §3).  One search per board shape keeps its table
+        between calls; None for a board past the kernel's cells."""
+        rows, columns, empty = position[:3]
+        if rows * columns > _native.DOMINEERING_MAX_CELLS:
+            return None
+        searches: dict[tuple[int, int], _native.DomineeringOutcomes] = (
+            self.__dict__.setdefault("_outcome_searches", {}))
+        search = searches.get((rows, columns))
+        if search is None or search.table_size > self.MAX_TABLE:
+            search = searches[rows, columns] = _native.DomineeringOutcomes(
+                rows, columns, self.VALUE_CELLS)
+        max_nodes, max_seconds = budget.remaining()
+        won, nodes = search.wins(empty, player is Player.LEFT, max_nodes, max_seconds)
+        budget.charge(nodes, won is not None, search.table_size)
+        assert won is not None
+        return won
 
     def key(self, position: Board) -> Hashable:
         return self.signed_key(position)

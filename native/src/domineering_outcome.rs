@@ -1,0 +1,482 @@
+//! Domineering outcomes: does the player to move win a board of at most 64 cells?  A
+//! win/loss (alpha-beta on two values) search with a transposition table, in the manner
+//! of Breuker, Uiterwijk & van den Herik (2000, "Solving 8×8 Domineering", Theoret.
+//! Comput. Sci. 230, §3-4) and Bullock (2002, "Domineering: solving large combinatorial
+//! search spaces", ICGA J. 25, §3), with three kinds of Domineering knowledge:
+//!
+//! * **component values.**  After each move the empty cells fall apart into regions; a
+//!   region of at most `Rules::value_cells` cells is replaced by its canonical value
+//!   (the `Domineering` kernel), and the search runs on the big regions plus the sum `G`
+//!   of those values.  A player may move in a big region or to one of `G`'s canonical
+//!   options; equal games have equal outcomes in every sum, so this decides the board.
+//!   With no big region left the outcome is read off `G`.
+//! * **safe moves against the most moves.**  A *protected* cell is one the opponent can
+//!   never cover (no empty neighbour along the opponent's direction); a *safe move* is
+//!   a domino on two protected cells, which the opponent can never take away.  Left's
+//!   safe moves (a greedy packing, maximum along each column) are moves Left is sure to
+//!   make; Right can make at most the horizontal packing number of the empty cells
+//!   (⌊run/2⌋ summed over the rows' runs).  Playing only safe moves, Left moving first
+//!   wins when it has more sure moves than Right has possible ones, and Left moving
+//!   second wins with at least as many; symmetrically for Right.  Left's vulnerable
+//!   moves (a packing of the other cells) add a third of their number (rounded up
+//!   moving first, down moving second): Left plays them while any is left, and each of
+//!   Right's dominoes breaks at most two.  `G` is bounded by integers, `n ≤ G ≤ m`
+//!   (⌊x⌋ and ⌈x⌉ for a number x; otherwise below the right stop and above the left
+//!   one, since R(G) > n gives G > n), and an integer counts as that many sure moves
+//!   of its owner: a bound that wins for a player wins with `G` too.
+//! * **move ordering.**  Moves after which the player's safe and possible moves most
+//!   exceed the opponent's come first, then those that take away most of the opponent's
+//!   moves and fewest of one's own (safe moves, which stay available, last), ties broken
+//!   by the history heuristic (moves that won most often so far).
+//!
+//! Each rule can be turned off (`Rules`) so that the tests check it against plain search.
+//! The table is keyed by the least of the big part's mirror images (on a square board
+//! also its transposes, which exchange the players and negate `G`) and `G`'s id, and is
+//! dropped when it reaches its size limit.  Time: exponential in the cells.
+
+use hashbrown::HashMap;
+
+use crate::budget::{Budget, Stop};
+use crate::canonical::{Dyadic, Id, Store};
+use crate::domineering::{near, shape, shl, shr, Domineering, Region, MAX_CELLS};
+use crate::symmetric::Symmetric;
+
+/// The pruning rules a search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Regions of at most this many cells are played as their canonical value (0: none).
+    pub value_cells: usize,
+    /// Decide positions by counting safe moves against the opponent's possible moves.
+    pub safe_moves: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            value_cells: 16,
+            safe_moves: true,
+        }
+    }
+}
+
+/// Table bits: Left to move known, Left to move wins, Right to move known, Right wins.
+const LEFT_KNOWN: u8 = 1;
+const LEFT_WINS: u8 = 2;
+const RIGHT_KNOWN: u8 = 4;
+const RIGHT_WINS: u8 = 8;
+
+/// The most table entries kept before the table is dropped (about 40 bytes each).
+pub const MAX_TABLE: usize = 1 << 25;
+
+/// A win/loss search over the boards of one shape.
+pub struct Outcomes {
+    height: usize,
+    width: usize,
+    /// cells with a left neighbour, every cell
+    inner: u64,
+    full: u64,
+    rules: Rules,
+    /// the canonical values of small regions
+    values: Domineering,
+    /// (least image of the big part, value of the small part) -> table bits
+    table: HashMap<(u64, Id), u8>,
+    /// [Right, Left][first cell of a move] -> how often it won (the history heuristic)
+    history: [[u32; MAX_CELLS]; 2],
+}
+
+/// Disjoint dominoes `pair << s` inside `cells`, for the starts `starts(cells)`: how many
+/// and the cells they cover.  Greedy from the lowest cell, which packs the most along
+/// each row or column.
+fn packing(mut cells: u64, pair: u64, starts: impl Fn(u64) -> u64) -> (i64, u64) {
+    let (mut count, mut covered) = (0, 0);
+    loop {
+        let open = starts(cells);
+        if open == 0 {
+            return (count, covered);
+        }
+        let domino = pair << open.trailing_zeros();
+        count += 1;
+        covered |= domino;
+        cells &= !domino;
+    }
+}
+
+/// One player's counts in the counting rule.
+struct Counts {
+    /// safe moves (on protected cells) and vulnerable ones (a packing of the rest)
+    safe: i64,
+    vulnerable: i64,
+    /// the most moves the player can make (the packing number of the empty cells)
+    most: i64,
+}
+
+impl Counts {
+    /// Moves the player is sure to make moving first (`first`) or second, with `bonus`
+    /// moves in reserve: the safe ones, and vulnerable ones while any is left (each
+    /// opponent's domino breaks at most two of them, each own move uses one).
+    fn sure(&self, first: bool, bonus: i64) -> i64 {
+        let vulnerable = if first {
+            (self.vulnerable + 2) / 3
+        } else {
+            self.vulnerable / 3
+        };
+        self.safe + vulnerable + bonus
+    }
+}
+
+impl Outcomes {
+    /// A search over `height` by `width` boards.
+    pub fn new(height: usize, width: usize, rules: Rules) -> Self {
+        assert!(height * width <= MAX_CELLS, "board too large");
+        let (inner, full) = shape(height, width);
+        Outcomes {
+            height,
+            width,
+            inner,
+            full,
+            rules,
+            values: Domineering::new(),
+            table: HashMap::new(),
+            history: [[0; MAX_CELLS]; 2],
+        }
+    }
+
+    /// Positions in the table.
+    pub fn table_size(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Does the player to move (Left if `left`) win the board whose empty cells are
+    /// `empty` (bit r * width + c is cell (r, c))?
+    pub fn wins(&mut self, empty: u64, left: bool, budget: &mut Budget) -> Result<bool, Stop> {
+        self.position_wins(empty & self.full, Store::ZERO, left, budget)
+    }
+
+    /// Cells (r, c) with (r + 1, c) also in `cells`: Left's domino starts.
+    fn vertical(&self, cells: u64) -> u64 {
+        cells & shr(cells, self.width)
+    }
+
+    /// Cells (r, c) with (r, c + 1) also in `cells`: Right's domino starts.
+    fn horizontal(&self, cells: u64) -> u64 {
+        cells & shr(cells, 1) & shr(self.inner, 1)
+    }
+
+    fn pair(&self, left: bool) -> u64 {
+        if left {
+            1 | shl(1, self.width)
+        } else {
+            3
+        }
+    }
+
+    /// The regions of `empty` of at most `value_cells` cells added into `small` by their
+    /// values; the other live cells (the big part).
+    fn absorb(
+        &mut self,
+        empty: u64,
+        mut small: Id,
+        budget: &mut Budget,
+    ) -> Result<(u64, Id), Stop> {
+        let w = self.width;
+        let (inner, full) = (self.inner, self.full);
+        let mut live = empty & near(empty, w, inner, full);
+        let mut big = 0;
+        while live != 0 {
+            let mut seen = live & live.wrapping_neg();
+            let mut frontier = seen;
+            while frontier != 0 {
+                frontier = near(frontier, w, inner, full) & live & !seen;
+                seen |= frontier;
+            }
+            live &= !seen;
+            if seen.count_ones() as usize <= self.rules.value_cells {
+                let value = self.values.solve(&Region::crop(w, seen), budget)?;
+                small = self.values.store.add(small, value);
+            } else {
+                big |= seen;
+            }
+        }
+        Ok((big, small))
+    }
+
+    /// The table key of the big part `cells` plus `small` with Left to move if `left`:
+    /// the least of the four mirror images of `cells` (mirroring keeps each player's
+    /// moves) and, on a square board, of its transposes with `small` negated and the
+    /// players exchanged; with the player to move in the keyed position.
+    fn key(&mut self, cells: u64, small: Id, left: bool) -> ((u64, Id), bool) {
+        let region = Region {
+            height: self.height as u8,
+            width: self.width as u8,
+            cells,
+        };
+        let least = |r: Region| {
+            let mirrored = r.mirrored();
+            r.cells
+                .min(mirrored.cells)
+                .min(r.flipped().cells)
+                .min(mirrored.flipped().cells)
+        };
+        let straight = ((least(region), small), left);
+        if self.height != self.width {
+            return straight;
+        }
+        let conjugate = (
+            (least(region.transposed()), self.values.store.neg(small)),
+            !left,
+        );
+        straight.min(conjugate)
+    }
+
+    fn position_wins(
+        &mut self,
+        empty: u64,
+        small: Id,
+        left: bool,
+        budget: &mut Budget,
+    ) -> Result<bool, Stop> {
+        let (big, small) = self.absorb(empty, small, budget)?;
+        if big == 0 {
+            let store = &mut self.values.store;
+            return Ok(if left {
+                !store.le(small, Store::ZERO)
+            } else {
+                !store.le(Store::ZERO, small)
+            });
+        }
+        let mover = left;
+        let (key, left) = self.key(big, small, left);
+        let (known, won) = if left {
+            (LEFT_KNOWN, LEFT_WINS)
+        } else {
+            (RIGHT_KNOWN, RIGHT_WINS)
+        };
+        if let Some(&bits) = self.table.get(&key) {
+            if bits & known != 0 {
+                return Ok(bits & won != 0);
+            }
+        }
+        budget.tick()?;
+        let result = self.search(big, small, mover, budget)?;
+        if self.table.len() >= MAX_TABLE {
+            self.table.clear();
+        }
+        *self.table.entry(key).or_insert(0) |= known | if result { won } else { 0 };
+        Ok(result)
+    }
+
+    /// The win/loss search of one position: the counting rule, then each move in the
+    /// big part (best first), then each canonical option of the small part.
+    fn search(
+        &mut self,
+        big: u64,
+        small: Id,
+        left: bool,
+        budget: &mut Budget,
+    ) -> Result<bool, Stop> {
+        if self.rules.safe_moves {
+            if let Some(result) = self.by_counts(big, small, left) {
+                return Ok(result);
+            }
+        }
+        for cover in self.ordered_moves(big, left) {
+            if !self.position_wins(big & !cover, small, !left, budget)? {
+                let count = &mut self.history[left as usize][cover.trailing_zeros() as usize];
+                *count = count.saturating_add(1);
+                return Ok(true);
+            }
+        }
+        let store = &self.values.store;
+        let options = if left {
+            store.left(small)
+        } else {
+            store.right(small)
+        }
+        .to_vec();
+        for option in options {
+            if !self.position_wins(big, option, !left, budget)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// One player's counts on the big part `big`.
+    fn counts(&self, big: u64, left: bool) -> Counts {
+        let w = self.width;
+        let (pair, opponent_neighbours) = if left {
+            (
+                self.pair(true),
+                (shl(big, 1) & self.inner | shr(big & self.inner, 1)) & big,
+            )
+        } else {
+            (self.pair(false), (shl(big, w) | shr(big, w)) & big)
+        };
+        let starts = |cells| {
+            if left {
+                self.vertical(cells)
+            } else {
+                self.horizontal(cells)
+            }
+        };
+        let (safe, covered) = packing(big & !opponent_neighbours, pair, starts);
+        Counts {
+            safe,
+            vulnerable: packing(big & !covered, pair, starts).0,
+            most: packing(big, pair, starts).0,
+        }
+    }
+
+    /// The counting rule (module comment): Some(whether the player to move wins) when
+    /// the counts decide it, else None.
+    fn by_counts(&self, big: u64, small: Id, left: bool) -> Option<bool> {
+        let floor = |x: Dyadic| x.num >> x.exp;
+        let ceil = |x: Dyadic| -(x.negated().num >> x.exp);
+        let store = &self.values.store;
+        // integers with floor ≤ G ≤ ceil: a number's floor and ceiling; otherwise below
+        // the right stop and above the left one (R(G) > n gives G > n, L(G) < m gives
+        // G < m); an integer n is n moves in reserve for Left (n > 0) or -n for Right
+        let (floor, ceil) = match store.number_value(small) {
+            Some(x) => (floor(x), ceil(x)),
+            None => {
+                let (left_stop, right_stop) = store.stops(small);
+                (ceil(right_stop) - 1, floor(left_stop) + 1)
+            }
+        };
+        let (l, r) = (self.counts(big, true), self.counts(big, false));
+        let (mover, other, low, high) = if left {
+            (l, r, floor, ceil)
+        } else {
+            (r, l, -ceil, -floor)
+        };
+        // low ≤ the mover's reserve ≤ high, counted as the mover's moves when positive
+        if mover.sure(true, low.max(0)) > other.most + (-low).max(0) {
+            return Some(true);
+        }
+        if other.sure(false, (-high).max(0)) >= mover.most + high.max(0) {
+            return Some(false);
+        }
+        None
+    }
+
+    /// The cells each move of the player covers, best first: by the balance after the
+    /// move (the player's safe and possible moves less the opponent's), then most of the
+    /// opponent's domino places taken and fewest of one's own (safe moves, which take
+    /// none, last), then the moves that won most often so far (the history heuristic).
+    fn ordered_moves(&self, big: u64, left: bool) -> Vec<u64> {
+        let w = self.width;
+        let (mine, theirs) = if left {
+            (self.vertical(big), self.horizontal(big))
+        } else {
+            (self.horizontal(big), self.vertical(big))
+        };
+        // the starts of dominoes covering any cell of `cover`
+        let (my_step, their_step) = if left { (w, 1) } else { (1, w) };
+        let pair = self.pair(left);
+        let mut moves: Vec<(i32, u64)> = Vec::with_capacity(mine.count_ones() as usize);
+        let mut rest = mine;
+        while rest != 0 {
+            let cover = pair << rest.trailing_zeros();
+            rest &= rest - 1;
+            let taken = (theirs & (cover | shr(cover, their_step))).count_ones() as i32;
+            let lost = (mine & (cover | shr(cover, my_step))).count_ones() as i32 - 1;
+            let (me, them) = (
+                self.counts(big & !cover, left),
+                self.counts(big & !cover, !left),
+            );
+            let balance = me.safe + me.most - them.safe - them.most;
+            let score = 16 * balance as i32 + if taken == 0 { -8 } else { 2 * taken - lost };
+            moves.push((score, cover));
+        }
+        let history = &self.history[left as usize];
+        moves.sort_by_key(|&(score, cover)| {
+            (-score, u32::MAX - history[cover.trailing_zeros() as usize])
+        });
+        moves.into_iter().map(|(_, cover)| cover).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcomes, Rules};
+    use crate::budget::unlimited;
+    use crate::canonical::Store;
+    use crate::domineering::Domineering;
+
+    /// Who wins moving first, read off the canonical value.
+    fn by_value(height: usize, width: usize, empty: u64) -> (bool, bool) {
+        let mut game = Domineering::new();
+        let g = unlimited(|b| game.value(height, width, empty, b)).expect("unlimited");
+        (
+            !game.store.le(g, Store::ZERO),
+            !game.store.le(Store::ZERO, g),
+        )
+    }
+
+    fn by_search(height: usize, width: usize, empty: u64, rules: Rules) -> (bool, bool) {
+        let mut search = Outcomes::new(height, width, rules);
+        unlimited(|b| {
+            Ok::<_, crate::budget::Stop>((
+                search.wins(empty, true, b)?,
+                search.wins(empty, false, b)?,
+            ))
+        })
+        .expect("unlimited")
+    }
+
+    const ALL_RULES: [Rules; 4] = [
+        Rules {
+            value_cells: 0,
+            safe_moves: false,
+        },
+        Rules {
+            value_cells: 0,
+            safe_moves: true,
+        },
+        Rules {
+            value_cells: 6,
+            safe_moves: false,
+        },
+        Rules {
+            value_cells: 6,
+            safe_moves: true,
+        },
+    ];
+
+    #[test]
+    fn rectangles_agree_with_values() {
+        for height in 1..=4 {
+            for width in 1..=5 {
+                let empty = (1u64 << (height * width)) - 1;
+                let expected = by_value(height, width, empty);
+                for rules in ALL_RULES {
+                    assert_eq!(
+                        by_search(height, width, empty, rules),
+                        expected,
+                        "{height}x{width} {rules:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_boards_agree_with_values() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200 {
+            let (height, width) = (2 + random() as usize % 3, 2 + random() as usize % 4);
+            let empty = random() & random() | random() & random();
+            let empty = empty & ((1u64 << (height * width)) - 1);
+            let expected = by_value(height, width, empty);
+            for rules in ALL_RULES {
+                assert_eq!(by_search(height, width, empty, rules), expected);
+            }
+        }
+    }
+}

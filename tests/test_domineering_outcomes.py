@@ -1,0 +1,124 @@
+"""The native Domineering outcome search (``grundy._native.DomineeringOutcomes``): each
+pruning rule against plain search and the canonical value on random regions, rectangles
+against the outcomes the literature proves, the CLI and the budgets."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from bench.domineering_outcomes import left_starting_wins
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy import _native
+from grundy.cli.main import cli
+from grundy.protocol import Player
+from grundy.rulesets import get
+from grundy.rulesets.grids.domineering import Board
+from grundy.search.budget import Budget, BudgetExceeded
+from grundy.search.partizan import PartizanSolver, outcome_of
+from grundy.values.outcome import Outcome
+
+DOMINEERING = get("domineering")
+#: (regions played as values up to this many cells, safe-move counting): plain search first
+RULES = [(0, False), (0, True), (6, False), (6, True), (16, False), (16, True)]
+
+
+def search_outcome(board: Board, value_cells: int, safe_moves: bool) -> Outcome:
+    search = _native.DomineeringOutcomes(board.rows, board.columns, value_cells, safe_moves)
+    left, _ = search.wins(board.empty, True)
+    right, _ = search.wins(board.empty, False)
+    assert left is not None and right is not None
+    return outcome_of(left, right)
+
+
+def value_outcome(board: Board) -> Outcome:
+    """The outcome read off the canonical value (the native kernel, itself checked
+    against the Python engine and the naive search in test_native_partizan)."""
+    return PartizanSolver(DOMINEERING, engine="native").value(board).outcome()
+
+
+@st.composite
+def regions(draw: st.DrawFn) -> Board:
+    """A board of up to 5 by 5 cells with some cells filled."""
+    rows, columns = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    empty = draw(st.integers(0, (1 << rows * columns) - 1))
+    return Board(rows, columns, empty)
+
+
+@settings(max_examples=120, deadline=None)
+@given(regions())
+def test_each_pruning_rule_agrees_with_plain_search_and_the_value(board: Board) -> None:
+    expected = value_outcome(board)
+    for value_cells, safe_moves in RULES:
+        assert search_outcome(board, value_cells, safe_moves) is expected, (
+            DOMINEERING.format(board), value_cells, safe_moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(regions(), st.integers(0, 3))
+def test_a_table_kept_between_calls_answers_like_a_fresh_one(board: Board, moves: int) -> None:
+    """One search asked about a board and the positions of a game played on it."""
+    search = _native.DomineeringOutcomes(board.rows, board.columns)
+    position, player = board, Player.LEFT
+    for _ in range(moves + 1):
+        for mover in Player:
+            won, _ = search.wins(position.empty, mover is Player.LEFT)
+            assert won is (search_outcome(position, 0, False)
+                           in ((Outcome.L, Outcome.N) if mover is Player.LEFT
+                               else (Outcome.R, Outcome.N)))
+        options = list(DOMINEERING.options(position, player))
+        if not options:
+            break
+        position, player = options[len(options) // 2], player.opponent
+
+
+@pytest.mark.parametrize(("m", "n"), list(itertools.product(range(1, 7), repeat=2)))
+def test_rectangles_agree_with_the_published_theorems(m: int, n: int) -> None:
+    board = DOMINEERING.parse(f"{m}x{n}")
+    search = _native.DomineeringOutcomes(m, n)
+    left, _ = search.wins(board.empty, True)
+    right, _ = search.wins(board.empty, False)
+    published_left, published_right = left_starting_wins(m, n), left_starting_wins(n, m)
+    if published_left is not None:
+        assert left is published_left
+    if published_right is not None:  # Right starting on m × n is Left starting on n × m
+        assert right is published_right
+    if m * n <= 25:  # the larger values take seconds each
+        assert outcome_of(bool(left), bool(right)) is value_outcome(board)
+
+
+def test_the_published_theorems_decide_most_small_rectangles() -> None:
+    """The table above checks something: most boards up to 6 × 6 have a theorem."""
+    decided = [left_starting_wins(m, n) is not None
+               for m, n in itertools.product(range(1, 7), repeat=2)]
+    assert sum(decided) >= 24  # 25 of the 36
+
+
+def test_cli_prints_the_outcome_of_a_board() -> None:
+    result = CliRunner().invoke(cli, ["value", "domineering", "5x5", "--outcome"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "P"  # 5x5 = 0
+    result = CliRunner().invoke(cli, ["value", "domineering", "6x6", "--outcome"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "N"
+
+
+def test_a_node_budget_stops_the_search() -> None:
+    """7 × 7 needs hundreds of thousands of positions; 100 stop it."""
+    solver = PartizanSolver(DOMINEERING, Budget(max_nodes=100))
+    with pytest.raises(BudgetExceeded):
+        solver.outcome(DOMINEERING.parse("7x7"))
+    search = _native.DomineeringOutcomes(7, 7)
+    won, nodes = search.wins((1 << 49) - 1, True, max_nodes=100)
+    assert won is None and nodes == 101
+
+
+def test_bad_shapes_are_refused() -> None:
+    with pytest.raises(ValueError, match="at most 64 cells"):
+        _native.DomineeringOutcomes(9, 8)
+    search = _native.DomineeringOutcomes(2, 2)
+    with pytest.raises(ValueError, match="past its 4 cells"):
+        search.wins(1 << 5, True)

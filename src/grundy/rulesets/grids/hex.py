@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import Citation, Key, Move, ParseError, PartizanRuleset, Player
-from grundy.rulesets.drawing import INK, svg_document, text
+from grundy.rulesets.drawing import INK, spot, svg_document, text
 from grundy.rulesets.registry import register
 
 #: Largest board side accepted by the parser.
@@ -224,7 +224,8 @@ class Hex(PartizanRuleset[HexBoard]):
                                    (-0.866, 0.5), (-0.866, -0.5)))
                 bit = 1 << (r * n + c)
                 fill = RED if position.red & bit else BLUE if position.blue & bit else EMPTY
-                body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{INK}"/>')
+                body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{INK}" '
+                            f'{spot(f"{r},{c}")}/>')
                 body.append(text(x, y, f"{r},{c}", 7, "#ffffff" if fill != EMPTY else INK))
         right = 30 + w * (n - 1 + (n - 1) / 2) + w
         bottom = 30 + h * (n - 1) + 2 * size

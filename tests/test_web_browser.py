@@ -31,7 +31,7 @@ from hard_positions import sparse_kayles_graph
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-TIMEOUT = 20_000  # ms, for any one wait
+TIMEOUT = 60_000  # ms, the most any one wait for a state may take (a cap, not a pause)
 
 
 def ensure_chromium() -> Path:

@@ -50,7 +50,7 @@ def test_thesis_example_maps_to_its_printed_sum_and_x_loses() -> None:
     y1 = {0|*10,*8,*9}, + *15; the sum is N and X loses whoever starts."""
     position = EPMX.parse(EXAMPLE)
     image = epmx_to_superstars(position)
-    assert image == STARS.parse(STARS.examples[0])
+    assert image == STARS.parse(STARS.examples[1])  # the paper's sum
     assert PartizanSolver(STARS).outcome(image) is Outcome.N
     assert PartizanSolver(EPMX).outcome(position) is Outcome.R
 

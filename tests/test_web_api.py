@@ -341,7 +341,7 @@ def test_a_full_pool_is_status_429_and_play_goes_on(tmp_path: Path) -> None:
     with TestClient(app) as client:
         holder = threading.Thread(target=lambda: client.post(
             "/api/analyse",
-            json={"ruleset": SLOW_SEARCH[0], "position": SLOW_SEARCH[1], "max_seconds": 3}))
+            json={"ruleset": SLOW_SEARCH[0], "position": SLOW_SEARCH[1], "max_seconds": 10}))
         holder.start()
         try:
             deadline = time.monotonic() + 10

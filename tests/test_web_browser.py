@@ -8,7 +8,9 @@ never ``playwright install``).  Screenshots go to pytest's temporary directory.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
+import re
 import runpy
 import shutil
 import socket
@@ -19,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from grundy.rulesets import all_rulesets, get
 from grundy.web import create_app
@@ -29,7 +31,7 @@ from hard_positions import sparse_kayles_graph
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-TIMEOUT = 20_000  # ms, for any one wait
+TIMEOUT = 60_000  # ms, the most any one wait for a state may take (a cap, not a pause)
 
 
 def ensure_chromium() -> Path:
@@ -53,9 +55,10 @@ def ensure_chromium() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The workbench on a free port of 127.0.0.1, with its own SQLite store."""
+    """The workbench on a free port of 127.0.0.1, with its own SQLite store: one per
+    test process, shared by every test of this module wherever xdist sends them."""
     store = tmp_path_factory.mktemp("store") / "store.sqlite"
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
@@ -75,7 +78,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     sock.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     path = ensure_chromium()
     with sync_playwright() as playwright:
@@ -227,8 +230,20 @@ def test_undo_resign_and_colour_blind_mode(server: str, page: Page) -> None:
     assert page.locator("#moves button:enabled").count() == 0
 
 
+def with_node_budget(page: Page, nodes: int) -> None:
+    """Give the page's searches (values, hints) a node budget: what a search may do then
+    does not depend on the machine's speed."""
+    def budgeted(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "max_nodes": nodes}))
+
+    page.route(re.compile(r"/api/(analyse|hint)$"), budgeted)
+
+
 def test_keyboard_play_and_budget_message(server: str, page: Page) -> None:
-    """Arrow keys choose, Enter plays; a budget too small shows the budget message."""
+    """Arrow keys choose, Enter plays; a search out of its budget shows the budget
+    message (a node budget of one position: the same on every machine)."""
+    with_node_budget(page, 1)
     page.goto(server + "/play/node-kayles?position=5;0-1,1-2,2-3,3-4")
     assert wait_for_turn(page)
     page.keyboard.press("ArrowRight")
@@ -236,7 +251,6 @@ def test_keyboard_play_and_budget_message(server: str, page: Page) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 2")
     page.fill("#paste", sparse_kayles_graph())
-    page.fill("#seconds", "0.001")
     page.select_option("#level", "random")
     page.click("#start-paste")
     page.wait_for_function(
@@ -498,3 +512,134 @@ def test_the_readme_screenshot_can_be_retaken(server: str, page: Page, tmp_path:
     runpy.run_path(str(script))["take"](page, server, picture)
     assert picture.read_bytes().startswith(b"\x89PNG")
     assert "(docs/workbench.png)" in (script.parent.parent / "README.md").read_text()
+
+
+# -- the conformance sweep: every play page at two window sizes (issue 25 item 1) -----
+
+#: Rulesets drawn as a formula or a sum of terms, not a board: played with the move
+#: buttons.  Every other ruleset (a new one too) must have a clickable board.
+NO_BOARD = {
+    # formulas, their games and their quantum forms
+    "epmx", "partition-free-qbf", "g-pos", "g-pos-star", "tqbf-game", "quantum-level",
+    "quantum-partition-free-qbf", "quantum-quantum-level",
+    *(f"{quantum}{game}-{kind}" for quantum in ("", "quantum-")
+      for game in ("phantom-move", "clause-selector", "literal-selector", "tko", "ko",
+                   "haymaker") for kind in ("qbf", "qsat")),
+    # a sum of superstars and nimbers; two hands of cards
+    "superstars", "uncooperative-uno",
+}
+WINDOWS = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+#: The node budget of the sweep's values and hints.
+SWEEP_NODES = 20_000
+
+
+def test_no_board_lists_only_registered_rulesets() -> None:
+    assert {ruleset.name for ruleset in all_rulesets()} >= NO_BOARD
+
+
+def records(page: Page) -> list[str]:
+    return page.locator("#history li").all_text_contents()
+
+
+@pytest.mark.parametrize("window", sorted(WINDOWS))
+@pytest.mark.parametrize("name", [ruleset.name for ruleset in all_rulesets()])
+def test_every_play_page_plays(server: str, browser: Browser, name: str, window: str) -> None:
+    """The play page of every ruleset opens on its first example with the human to move
+    and no error; its board is clickable (unless it is a formula); one clicked move and
+    the computer's reply are played; a hint appears; nothing scrolls sideways."""
+    size = WINDOWS[window]
+    page = browser.new_page(viewport=size, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TIMEOUT)
+    with_node_budget(page, SWEEP_NODES)
+    try:
+        page.goto(f"{server}/play/{name}")
+        assert wait_for_turn(page), f"{name}: {page.text_content('#status')}"
+        assert page.get_attribute("#status", "class") != "lose", page.text_content("#status")
+        page.wait_for_function("!['', '…'].includes(document.getElementById('value')"
+                               ".textContent)")
+        outcome = page.text_content("#outcome") or ""
+        assert outcome[:1] in {"P", "N", "L", "R"} or "not solved within the budget" in outcome, (
+            f"{name}: {outcome}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        page.select_option("#level", "random")  # its reply needs no search (perfect play
+        # is checked by the games played to the end above)
+        page.click("#hint")
+        page.wait_for_function(
+            "() => /Winning moves|No winning move|not solved within the budget/.test("
+            "document.getElementById('hint-result').textContent)")
+        clickable = page.locator("#board svg .clickable")
+        if name in NO_BOARD:
+            target = page.locator("#moves button").first
+        else:
+            assert clickable.count() >= 1, f"{name}: nothing on the board is clickable"
+            target = clickable.first
+        target.click()
+        if page.locator("#choices button").count():
+            page.locator("#choices button").first.click()
+        elif page.locator("#confirm").is_visible():
+            page.click("#confirm")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#history li')].some("
+            "li => li.textContent.startsWith('you: '))")
+        wait_for_turn(page)
+        if page.text_content("#status") != "The computer cannot move: you win!":
+            assert any(line.startswith("computer: ") for line in records(page)), records(page)
+    finally:
+        page.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_unknown_play_page_is_an_html_404(server: str, page: Page) -> None:
+    response = page.goto(f"{server}/play/no-such-game")
+    assert response is not None and response.status == 404
+    assert "text/html" in response.headers["content-type"]
+    assert page.locator("#not-found a[href='/']").count() == 1
+
+
+def test_census_is_linked_from_the_gallery_and_says_how_to_start_one(server: str,
+                                                                      page: Page) -> None:
+    page.goto(server + "/")
+    page.click("header a[href='/census']")
+    page.wait_for_selector("#no-census")
+    assert "grundy serve --census" in (page.text_content("#no-census") or "")
+
+
+@pytest.mark.parametrize("path", ["/", "/lattice", "/matchmaker", "/play/atropos"])
+def test_no_sideways_scroll_on_a_phone(server: str, browser: Browser, path: str) -> None:
+    page = browser.new_page(viewport=WINDOWS["phone"], bypass_csp=True)
+    page.goto(server + path)
+    page.wait_for_selector("header h1")
+    page.wait_for_load_state("networkidle")
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    page.close()
+    assert wide <= WINDOWS["phone"]["width"]
+
+
+def test_lattice_labels_are_readable_at_the_default_zoom(server: str, page: Page) -> None:
+    """Labels drawn at least 10 px tall on the screen, not scaled down to fit."""
+    page.goto(server + "/lattice")
+    page.wait_for_selector("#lattice svg rect.node")
+    heights = page.locator("#lattice svg text").evaluate_all(
+        "ts => ts.map(t => t.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 10, min(heights)
+
+
+def test_matchmaker_record_shows_the_last_match(server: str, page: Page) -> None:
+    """After every match the record is scrolled to its end (it overflows on a board of 8)."""
+    page.goto(server + "/matchmaker")
+    assert applet_state(page) == "playing"
+    page.select_option("#size", "8")
+    page.wait_for_function("document.querySelectorAll(\"#board circle[data-side='w']\")"
+                           ".length === 8 && document.body.dataset.state === 'playing'")
+    made = 0
+    while applet_state(page) == "playing":
+        page.locator("#moves button").last.click()
+        made += 1
+        page.wait_for_function(f"document.querySelectorAll('#history li').length === {made}")
+        at_end = page.evaluate("(h => h.scrollTop + h.clientHeight >= h.scrollHeight - 1)("
+                               "document.getElementById('history'))")
+        assert at_end, f"the record is not scrolled to match {made}"
+    assert page.evaluate("(h => h.scrollHeight > h.clientHeight)("
+                         "document.getElementById('history'))"), "the record never overflowed"

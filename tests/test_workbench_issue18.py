@@ -47,8 +47,7 @@ def test_web_solves_atropos_5_and_hints(client: TestClient) -> None:
 
 
 def test_web_budget_message_speaks_of_web_controls(client: TestClient) -> None:
-    body = {"ruleset": "node-kayles", "max_seconds": 0.001,
-            "position": sparse_kayles_graph()}
+    body = {"ruleset": "node-kayles", "max_nodes": 1, "position": sparse_kayles_graph()}
     result = client.post("/api/analyse", json=body).json()
     assert not result["solved"]
     assert "Budget field" in result["message"] and "--" not in result["message"]

@@ -16,19 +16,30 @@ PURPLE = "#7b3fa0"
 GREEN = "#3a9a5b"
 
 
-def cell_grid(cells: Sequence[Sequence[str]], title: str, cell: int = 28) -> str:
+def spot(label: str) -> str:
+    """The attribute that makes a shape clickable on the play page: the moves made there
+    are labelled ``label``, a letter then ``label`` (Atropos: R1,2), or ``label``, one
+    of ``- : = > @ ,`` and more (Nim's heap 0: 0-1, 0-2)."""
+    return f'data-spot="{escape(label)}"'
+
+
+def cell_grid(cells: Sequence[Sequence[str]], title: str, cell: int = 28,
+              spots: Sequence[Sequence[str | None]] = ()) -> str:
     """A grid of coloured squares (``cells[i][j]`` is a fill colour), columns numbered;
-    each square carries ``data-row`` and ``data-col`` for the play page."""
+    each square carries ``data-row`` and ``data-col`` for the play page, and the
+    ``spot`` ``spots[i][j]`` where that is given."""
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
     margin = 20
     body = [text(margin + cell * j + cell / 2, margin / 2, str(j), 10) for j in range(cols)]
     for i, row in enumerate(cells):
         for j, fill in enumerate(row):
+            label = spots[i][j] if spots else None
+            clickable = "" if label is None else f" {spot(label)}"
             body.append(
                 f'<rect x="{margin + cell * j}" y="{margin + cell * i}" width="{cell}" '
                 f'height="{cell}" fill="{fill}" stroke="{PAPER}" stroke-width="2" '
-                f'data-row="{i}" data-col="{j}"/>'
+                f'data-row="{i}" data-col="{j}"{clickable}/>'
             )
     return svg_document(2 * margin + cell * cols, 2 * margin + cell * rows, body, title)
 
@@ -38,7 +49,7 @@ def clickable_circle(x: float, y: float, radius: float, label: str, fill: str, *
     """A labelled circle that the play page can click: the circle and its label both
     carry ``data-spot`` (the label), so the page pairs them by that id, never by
     coordinates."""
-    tag = f'data-spot="{escape(label)}"'
+    tag = spot(label)
     return [
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:g}" fill="{fill}" stroke="{INK}" '
         f'stroke-width="{stroke_width:g}" {tag}/>',

@@ -38,7 +38,8 @@ the documentation site's generated pages may also run their own inline scripts).
 
 Pages: ``/`` is the gallery, ``/play/{name}`` a play page, ``/lattice`` the lattice
 of rulesets and ``/census`` the census's plot (plain HTML, CSS and JavaScript in
-``static/``; no build step).
+``static/``; no build step).  A page that cannot be shown (an unknown ruleset, no
+census) is an HTML page with status 404 saying why, never the API's JSON.
 """
 
 from __future__ import annotations
@@ -448,7 +449,8 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.get("/census")
     async def census_page() -> FileResponse:
-        served_census()
+        if census is None:  # a page (linked from the gallery) saying how to start one
+            return FileResponse(STATIC / "no-census.html", status_code=404)
         return FileResponse(STATIC / "census.html")
 
     @app.get("/")
@@ -457,7 +459,10 @@ def create_app(store_path: Path | None = None, limits: Limits | None = None,
 
     @app.get("/play/{name}")
     async def play_page(name: str) -> FileResponse:
-        await bench.fixed(bench.ruleset, name)  # 404 for an unknown ruleset
+        try:
+            await bench.fixed(bench.ruleset, name)
+        except UnknownRulesetError:  # a page, not the API's JSON: people open this one
+            return FileResponse(STATIC / "not-found.html", status_code=404)
         return FileResponse(STATIC / "play.html")
 
     @app.get("/lattice")

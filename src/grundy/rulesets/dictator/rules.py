@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from grundy.protocol import Citation, GrundyError, ImpartialRuleset, Move, ParseError
-from grundy.rulesets.drawing import GREEN, INK, PURPLE, svg_document, text
+from grundy.rulesets.drawing import GREEN, INK, PURPLE, spot, svg_document, text
 from grundy.rulesets.registry import register
 from grundy.values.nimber import mex
 
@@ -253,7 +253,8 @@ class BasicDictator(ImpartialRuleset[Board]):
             for k, c in enumerate(ballot):
                 y = margin + k * cell
                 body.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
-                            f'fill="white" stroke="{colour}" stroke-width="2"/>')
+                            f'fill="white" stroke="{colour}" stroke-width="2" '
+                            f'{spot(f"{i + 1}.{k + 1}")}/>')
                 if c:
                     body.append(text(x + cell / 2, y + cell / 2, letter(c), 14, INK))
         return svg_document(2 * margin + columns * (cell + 10), 2 * margin + rows * cell,
@@ -526,7 +527,7 @@ class ChainProofDictator(BasicDictator):
     summary = "Dictator where a Pareto challenge must be a chain of IIA-manipulations."
     citation = Citation("004_d08755248cee49c5.txt", "L616-620, L1132-1140",
                         "Def 3.4.16, Lemma 4.5.1")
-    examples = ("A_D_;__DA", "ABDC;BACD")
+    examples = ("A_C_;__CA", "A_D_;__DA", "ABDC;BACD")
 
     def can_prove(self, board: Board) -> bool:
         """A chain proof exists.  IIA-manipulations are sound, so none exists while a

@@ -258,7 +258,7 @@ class TreeProofDictator(BasicDictator):
     aliases = ("dictator-tree",)
     summary = "Dictator where a Pareto challenge is a proof tree of IIA-manipulations and cases."
     citation = Citation("004_d08755248cee49c5.txt", "L602-612", "Def 3.4.14-3.4.15")
-    examples = ("A_D_;__DA", "ABDC;BACD", "____;____")
+    examples = ("A_C_;__CA", "A_D_;__DA", "ABDC;BACD", "____;____")
 
     def can_prove(self, board: Board) -> bool:
         """A proof tree exists: an exhaustive search, under the budget of the search

@@ -85,7 +85,9 @@ class TowerNim(ImpartialRuleset[Heaps]):
         return {"stack": list(position)}
 
     def render_svg(self, position: Heaps) -> str:
-        return heaps_svg(position, f"Tower Nim {self.format(position)} (top pile first)")
+        """The top pile's token at each level lowers the pile to that level (0 pops it)."""
+        return heaps_svg(position, f"Tower Nim {self.format(position)} (top pile first)",
+                         lambda pile, level: str(level) if pile == 0 else None)
 
     def random_position(self, rng: random.Random, size: int) -> Heaps:
         return tuple(rng.randint(1, max(1, size)) for _ in range(max(1, size)))

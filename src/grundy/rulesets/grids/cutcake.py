@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
-from grundy.rulesets.drawing import GREEN, INK, svg_document, text
+from grundy.rulesets.drawing import GREEN, INK, spot, svg_document, text
 from grundy.rulesets.registry import register
 from grundy.values.game import Game
 
@@ -114,7 +114,7 @@ class Cutcake(PartizanRuleset[Cake]):
                 for c in range(columns):
                     body.append(f'<rect x="{x + unit * c}" y="{margin + unit * r}" '
                                 f'width="{unit}" height="{unit}" fill="{GREEN}" '
-                                f'stroke="{INK}" stroke-width="0.5"/>')
+                                f'stroke="{INK}" stroke-width="0.5" {spot(str(index))}/>')
             x += unit * columns + gap
         return svg_document(max(x - gap + margin, 2 * margin), height, body,
                             f"Cutcake {self.format(position)}")

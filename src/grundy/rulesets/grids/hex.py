@@ -39,7 +39,7 @@ from grundy.protocol import (
     PartizanRuleset,
     Player,
 )
-from grundy.rulesets.drawing import INK, svg_document, text
+from grundy.rulesets.drawing import INK, spot, svg_document, text
 from grundy.rulesets.grids.board import cell_name
 from grundy.rulesets.registry import register
 
@@ -240,7 +240,8 @@ class Hex(PartizanRuleset[HexBoard]):
                                    (-0.866, 0.5), (-0.866, -0.5)))
                 bit = 1 << (r * n + c)
                 fill = RED if position.red & bit else BLUE if position.blue & bit else EMPTY
-                body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{INK}"/>')
+                body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{INK}" '
+                            f'{spot(cell_name(r, c))}/>')
                 body.append(text(x, y, cell_name(r, c), 7,
                                  "#ffffff" if fill != EMPTY else INK))
         right = 30 + w * (n - 1 + (n - 1) / 2) + w

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from grundy import _native
 from grundy.protocol import ParseError, PartizanRuleset
-from grundy.rulesets.drawing import INK, PAPER, svg_document, text
+from grundy.rulesets.drawing import INK, PAPER, spot, svg_document, text
 from grundy.search.partizan import games_from_closure
 from grundy.values import Game
 
@@ -149,7 +149,8 @@ def keep_only(position: Stones, cells: set[tuple[int, int]], blank: str) -> Ston
 
 
 def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
-    """Squares (dark for ``#``) with black and white stones, columns and rows numbered."""
+    """Squares (dark for ``#``) with black and white stones, columns and rows numbered;
+    each stone is the play page's ``spot`` ``r,c``, where its moves start."""
     margin = 20
     body = [text(margin + cell * c + cell / 2, margin / 2, str(c), 10)
             for c in range(position.columns)]
@@ -164,7 +165,7 @@ def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
         if mark in "xo":
             fill = INK if mark == "x" else PAPER
             body.append(f'<circle cx="{x + cell / 2}" cy="{y + cell / 2}" r="{cell / 2 - 4}" '
-                        f'fill="{fill}" stroke="{INK}" stroke-width="1.5"/>')
+                        f'fill="{fill}" stroke="{INK}" stroke-width="1.5" {spot(f"{r},{c}")}/>')
     return svg_document(2 * margin + cell * position.columns,
                         2 * margin + cell * position.rows, body, title)
 

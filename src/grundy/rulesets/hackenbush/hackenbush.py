@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
-from grundy.rulesets.drawing import INK, PAPER, svg_document, text
+from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document
 from grundy.rulesets.registry import register
 from grundy.values.game import Game
 
@@ -234,9 +234,8 @@ class Hackenbush(PartizanRuleset[Picture]):
                 body.append(f'<path d="M{x1:g},{y1:g} Q{cx:g},{cy:g} {x2:g},{y2:g}" '
                             f'fill="none" stroke="{COLOURS[colour]}" stroke-width="3"/>')
                 middle = ((x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4)
-            marks.append(f'<circle cx="{middle[0]:g}" cy="{middle[1]:g}" r="8" '
-                         f'fill="{COLOURS[colour]}"/>')
-            marks.append(text(*middle, str(index), 9, PAPER))
+            marks += clickable_circle(*middle, 8, str(index), COLOURS[colour], ink=PAPER,
+                                      size=9)
         body += [f'<circle cx="{x}" cy="{y}" r="3" fill="{INK}"/>'
                  for v, (x, y) in spot.items() if v]
         body += marks

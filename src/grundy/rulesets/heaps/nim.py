@@ -9,7 +9,7 @@ BOOLEAN NIM (L326): every heap holds 0 or 1; a move empties one heap.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from grundy.protocol import (
@@ -21,7 +21,7 @@ from grundy.protocol import (
     TooBig,
     read_int,
 )
-from grundy.rulesets.drawing import GREEN, INK, svg_document, text
+from grundy.rulesets.drawing import GREEN, INK, spot, svg_document, text
 from grundy.rulesets.registry import register
 
 Heaps = tuple[int, ...]
@@ -61,9 +61,12 @@ def parse_heaps(text: str, what: str = "heap") -> Heaps:
     return tuple(heaps)
 
 
-def heaps_svg(heaps: Sequence[int], title: str) -> str:
+def heaps_svg(heaps: Sequence[int], title: str,
+              spots: Callable[[int, int], str | None] = lambda heap, level: str(heap)) -> str:
     """Heaps drawn as columns of tokens, labelled by index; refused (TooBig) over
-    ``MAX_DRAWN_TOKENS`` tokens, before anything is drawn."""
+    ``MAX_DRAWN_TOKENS`` tokens, before anything is drawn.  The token at ``level``
+    (0 at the bottom) of heap ``heap`` is the play page's ``spot`` ``spots(heap, level)``
+    (by default the heap's index, where the moves from that heap are played)."""
     if sum(heaps) > MAX_DRAWN_TOKENS:
         raise TooBig(f"{title} has {sum(heaps):,} tokens: pictures show at most "
                      f"{MAX_DRAWN_TOKENS:,}; use the text form")
@@ -75,8 +78,10 @@ def heaps_svg(heaps: Sequence[int], title: str) -> str:
         body.append(text(x, height - 10, str(i), 10))
         for level in range(heap):
             y = height - 26 - size * level
+            label = spots(i, level)
+            clickable = "" if label is None else f" {spot(label)}"
             body.append(f'<circle cx="{x}" cy="{y}" r="{size / 2 - 1}" fill="{GREEN}" '
-                        f'stroke="{INK}"/>')
+                        f'stroke="{INK}"{clickable}/>')
     return svg_document(40 + gap * len(heaps), height, body, title)
 
 

@@ -169,7 +169,9 @@ class Superstars(PartizanRuleset[StarSum]):
     citation = Citation("001_56c9c94dd1ec088e.wrapped.txt", "L713-718", "Def 4.1.1")
     text_format = ("superstars in braces and nimbers joined by +, e.g. {*,*2,*16|0} + {0|*,*2} "
                    "+ *15; options are nimbers 0, * or *n")
-    examples = ("{*,*2,*16|0} + {*7,*4,*32|0} + {0|*,*2} + {0|*10,*8,*9} + *15",
+    #: The first is small enough for the play page's budget; the second is the paper's sum.
+    examples = ("{*,*2|0} + {0|*,*2} + *3",
+                "{*,*2,*16|0} + {*7,*4,*32|0} + {0|*,*2} + {0|*10,*8,*9} + *15",
                 "{0,*,*3|0,*,*5}", "{*2|*3}")
 
     def parse(self, text: str) -> StarSum:

@@ -39,7 +39,7 @@ from grundy.protocol import (
     ParseError,
     read_int,
 )
-from grundy.rulesets.drawing import GREEN, INK, PURPLE, svg_document, text
+from grundy.rulesets.drawing import GREEN, INK, PURPLE, spot, svg_document, text
 from grundy.rulesets.registry import register
 
 if TYPE_CHECKING:  # grundy.search imports this package: no import cycle at run time
@@ -218,8 +218,9 @@ class Matchmaker(ImpartialRuleset[Matching]):
                         f'stroke="{colour}" stroke-width="3"/>')
         for k in range(1, n + 1):
             for x, side in ((left, "w"), (right, "e")):
+                west = f" {spot(str(k))}" if side == "w" else ""  # a match starts there
                 body.append(f'<circle cx="{x}" cy="{gap * k}" r="7" fill="white" '
-                            f'stroke="{INK}"/>')
+                            f'stroke="{INK}"{west}/>')
                 body.append(text(x + (-22 if side == "w" else 22), gap * k, f"{side}{k}", 11))
         return svg_document(right + left, gap * (n + 1), body,
                             f"{self.name} {self.format(position)}")

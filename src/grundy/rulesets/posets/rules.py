@@ -494,9 +494,12 @@ class Chomp(ImpartialRuleset[Diagram]):
 
     def render_svg(self, position: Diagram) -> str:
         width = position[0] if position else 0
+        rows = list(reversed(list(enumerate(position))))
         cells = [[(PURPLE if (i, j) == (0, 0) else GREEN) if j < r else "#ffffff"
-                  for j in range(width)] for i, r in reversed(list(enumerate(position)))]
-        return cell_grid(cells, f"Chomp {self.format(position)}")
+                  for j in range(width)] for i, r in rows]
+        bites = [[f"{i}-{j}" if j < r and (i or j) else None for j in range(width)]
+                 for i, r in rows]
+        return cell_grid(cells, f"Chomp {self.format(position)}", spots=bites)
 
     def random_position(self, rng: random.Random, size: int) -> Diagram:
         rows = sorted((rng.randint(1, max(1, size)) for _ in range(rng.randint(1, 3))),

@@ -18,7 +18,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
-from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, svg_document, text
+from grundy.rulesets.drawing import (
+    GREEN,
+    INK,
+    PAPER,
+    PURPLE,
+    clickable_circle,
+    svg_document,
+    text,
+)
 from grundy.rulesets.registry import register
 
 MAX_SQUARES = 200
@@ -106,9 +114,8 @@ class ToadsAndFrogs(PartizanRuleset[str]):
                         f'fill="{PAPER}" stroke="{INK}"/>')
             if square != ".":
                 fill = GREEN if square == "T" else PURPLE
-                body.append(f'<circle cx="{x + cell / 2}" cy="{margin + cell / 2}" '
-                            f'r="{cell / 2 - 3}" fill="{fill}"/>')
-                body.append(text(x + cell / 2, margin + cell / 2, str(i), 12, PAPER))
+                body += clickable_circle(x + cell / 2, margin + cell / 2, cell / 2 - 3, str(i),
+                                         fill, ink=PAPER, size=12)
         return svg_document(2 * margin + cell * max(len(position), 1), 2 * margin + cell,
                             body, f"Toads and Frogs {position}")
 

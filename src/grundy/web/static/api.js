@@ -3,9 +3,11 @@
 
 const $ = (id) => document.getElementById(id);
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
+async function api(path, body, signal) {
+  // ``signal`` (an AbortController's) cancels the request: the server then stops its work.
+  const response = await fetch(path, body === undefined ? { signal } : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    signal,
   });
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || response.statusText);

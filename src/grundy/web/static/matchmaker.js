@@ -111,6 +111,7 @@ async function play(label) {
   const item = document.createElement("li");
   item.textContent = `Player ${game.mover}: w${label.replace("-", " – e")}`;
   $("history").append(item);
+  $("history").scrollTop = $("history").scrollHeight;  // the last match in view
   game.moved = true;
   game.west = null;
   if (game.view.terminal) {

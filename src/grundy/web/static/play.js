@@ -7,8 +7,10 @@
 //    indigo the cells that will change, then confirm;
 //  - boards of cells (data.board, rows of characters; Domineering): click a cell to
 //    preview in indigo the cells your move there covers, click again to confirm;
-//  - circles labelled in the SVG (graph vertices, Atropos cells): click one; when the
-//    moves there are that label behind a letter (Atropos: R1,2 B1,2), pick the letter;
+//  - shapes the SVG marks with data-spot (graph vertices, Atropos and Hex cells, heaps'
+//    tokens, pieces, edges, cards, variables): click one; when several moves are made
+//    there (a letter before the spot, Atropos: R1,2 B1,2; or something after it, Nim:
+//    0-1 0-2), pick one;
 //  - always: the legal move buttons (and the keyboard).
 "use strict";
 
@@ -30,8 +32,24 @@ const game = {
   picking: null,    // label of the circle whose moves (colours) are offered
   hints: null,      // label -> {value, winning}
   start: null,      // how the current game began, for "new game" (n)
+  number: 0,        // counts games: an answer for an earlier game is dropped
 };
 
+
+// The search of each kind (analyse, hint, computer) the page is waiting for: a new one
+// cancels the one before, so a page never leaves searches nobody waits for queued on
+// the server (which caps each client's searches).
+const pending = {};
+
+function fresh(kind) {
+  if (pending[kind]) pending[kind].abort();
+  pending[kind] = new AbortController();
+  return pending[kind].signal;
+}
+
+function cancelled(error) {
+  return error.name === "AbortError";
+}
 
 function setStatus(text, kind) {
   const status = $("status");
@@ -57,19 +75,22 @@ function seconds() {
 }
 
 function gridOf(data) {
-  // The rows of characters a grid position is drawn from, if any.
+  // The rows of characters a grid position is drawn from, if any (Chomp's rows are
+  // row lengths, not characters: no grid of cells).
   if (!data) return null;
-  if (Array.isArray(data.rows)) return data.rows;
-  return Array.isArray(data.board) ? data.board : null;
+  const rows = Array.isArray(data.rows) ? data.rows : data.board;
+  return Array.isArray(rows) && rows.every((row) => typeof row === "string") ? rows : null;
 }
 
 function boardKind(view) {
-  // "columns" when every move is a column of the grid the data describes; "cells" when
-  // the position is a board of cells and each move changes some of them.
+  // "columns" when every move is a column of the grid the data describes; "spots" when
+  // the SVG marks where moves are made (data-spot); "cells" when the position is a
+  // board of cells and each move changes some of them.
   const data = view.data || {};
   const columns = typeof data.width === "number" && Array.isArray(data.rows) &&
     view.moves.every((m) => /^\d+$/.test(m.label) && +m.label < data.width);
   if (columns) return "columns";
+  if (view.svg.includes("data-spot=")) return "spots";
   if (gridOf(data) && view.moves.length && view.moves.every((m) => gridOf(m.data))) return "cells";
   return "spots";
 }
@@ -93,19 +114,32 @@ function moveAtCell(row, column) {
 }
 
 function spotsOf(svg) {
-  // Clickable circles carry data-spot (their label), and so do their labels: pair them
-  // by that id, never by coordinates (which the SVG rounds differently).
-  for (const label of svg.querySelectorAll("text[data-spot]")) {
+  // Clickable shapes (circles, cells, heaps' tokens, edges...) carry data-spot, and so
+  // may their labels: pair them by that id, never by coordinates (which the SVG rounds
+  // differently).  Text never takes a click from the shape under it.
+  for (const label of svg.querySelectorAll("text")) {
     label.setAttribute("pointer-events", "none");
   }
-  return [...svg.querySelectorAll("circle[data-spot]")].map(
+  return [...svg.querySelectorAll("[data-spot]:not(text)")].map(
     (circle) => ({ circle, label: circle.dataset.spot }));
 }
 
+// What may follow a spot in the label of a move made there (Nim: heap 0 -> 0-3;
+// octal games 0:1>2; Dictator 1.2=B; Clobber 0,0-0,1; Amazons 0,0-1,1@2,2).
+const AFTER_SPOT = /^[-:=>@,]/;
+
 function movesAt(spot) {
-  // The moves played at a spot: its label itself, or a letter (a colour) before it.
+  // The moves played at a spot: its label itself, a letter (a colour) before it, or
+  // the spot followed by a separator and what else the move says.
   return game.view.moves.filter((m) => m.label === spot ||
-    (m.label.endsWith(spot) && /^[A-Za-z]+$/.test(m.label.slice(0, -spot.length))));
+    (m.label.endsWith(spot) && /^[A-Za-z]+$/.test(m.label.slice(0, -spot.length))) ||
+    (m.label.startsWith(spot) && AFTER_SPOT.test(m.label.slice(spot.length))));
+}
+
+function choiceText(move, spot) {
+  // The part of a move's label that tells it apart from the other moves at its spot.
+  if (move.label.startsWith(spot)) return move.label.slice(spot.length).replace(AFTER_SPOT, "");
+  return move.label.slice(0, move.label.length - spot.length);
 }
 
 function recolour(svg) {
@@ -296,10 +330,10 @@ function hideConfirm() {
 function drawChoices() {
   // The moves at one circle, by their letter: clicking one plays it.
   const spot = game.picking;
-  $("preview-text").textContent = `Circle ${spot}: choose`;
+  $("preview-text").textContent = `At ${spot}: choose`;
   $("confirm").hidden = true;
   for (const move of movesAt(spot)) {
-    const letter = move.label.slice(0, move.label.length - spot.length);
+    const letter = choiceText(move, spot);
     const button = document.createElement("button");
     button.textContent = letter;
     button.dataset.move = move.label;
@@ -331,12 +365,14 @@ async function analyse() {
   }
   $("value").textContent = "…";
   try {
-    const result = await api("/api/analyse", request({ max_seconds: seconds() }));
+    const result = await api("/api/analyse", request({ max_seconds: seconds() }),
+      fresh("analyse"));
     if (game.view.position !== shown) return;  // the game moved on meanwhile
     $("value").textContent = result.solved ? result.value : "?";
     $("outcome").textContent = result.solved
       ? `${result.outcome}: ${result.description}` : result.message;
   } catch (error) {
+    if (cancelled(error) || game.view.position !== shown) return;
     $("value").textContent = "";
     $("outcome").textContent = error.message;
   }
@@ -346,7 +382,7 @@ async function hint() {
   if (game.busy || game.over) return;
   $("hint-result").textContent = "Looking for winning moves…";
   try {
-    const result = await api("/api/hint", request({ max_seconds: seconds() }));
+    const result = await api("/api/hint", request({ max_seconds: seconds() }), fresh("hint"));
     if (!result.solved) { $("hint-result").textContent = result.message; return; }
     game.hints = Object.fromEntries(result.moves.map((m) => [m.label, m]));
     const winning = result.moves.filter((m) => m.winning).map((m) => m.label);
@@ -355,7 +391,7 @@ async function hint() {
       : "No winning move: every move loses against perfect play.";
     render();
   } catch (error) {
-    $("hint-result").textContent = error.message;
+    if (!cancelled(error)) $("hint-result").textContent = error.message;
   }
 }
 
@@ -399,6 +435,7 @@ function show(view) {
   game.selected = null;
   game.picking = null;
   game.hints = null;
+  if (pending.hint) pending.hint.abort();  // hints for the position before are no use
   $("hint-result").textContent = "";
   game.turn = whoMoves(view);
   if (view.moves.length === 0) {
@@ -413,6 +450,8 @@ function show(view) {
 }
 
 async function newGame(start) {
+  game.number += 1;
+  for (const search of Object.values(pending)) search.abort();
   game.start = start;
   game.history = [];
   game.over = false;
@@ -425,9 +464,16 @@ async function newGame(start) {
   game.busy = true;
   publish();
   try {
-    const view = start.random
+    let view = start.random
       ? await api("/api/random", { ruleset: NAME, size: start.size, seed: start.seed, player })
       : await api("/api/position", { ruleset: NAME, position: start.text, player });
+    if (player !== null && view.terminal) {
+      // Partizan positions where only one player can move (TQBF: White sets x1 first)
+      // start with that player rather than end before the first move.
+      const turned = await api("/api/position",
+        { ruleset: NAME, position: view.position, player: player === "L" ? "R" : "L" });
+      if (!turned.terminal) view = turned;
+    }
     game.busy = false;
     record(`start ${view.position}`);
     $("paste").value = view.position;
@@ -452,10 +498,12 @@ function choose(label) {
 }
 
 async function play(label) {
+  const number = game.number;
   game.busy = true;
   publish();
   try {
     const view = await api("/api/play", request({ move: label }));
+    if (number !== game.number) return;  // a new game began meanwhile
     game.history.push({ view: game.view, turn: game.turn });
     record(`you: ${label}`);
     game.turn = "computer";
@@ -470,13 +518,14 @@ async function play(label) {
 }
 
 async function computerMove() {
+  const number = game.number;
   game.busy = true;
   render();
   try {
     const reply = await api("/api/computer", request({
       level: $("level").value, seed: Math.floor(Math.random() * 2 ** 31), max_seconds: seconds(),
-    }));
-    if (game.over) return;  // resigned meanwhile
+    }), fresh("computer"));
+    if (game.over || number !== game.number) return;  // resigned or a new game meanwhile
     game.history.push({ view: game.view, turn: game.turn });
     record(`computer: ${reply.move} (${reply.note})`);
     game.turn = "human";
@@ -484,11 +533,13 @@ async function computerMove() {
     show(reply.view);
     if (!game.over) setStatus(`The computer played ${reply.move}. Your move.`);
   } catch (error) {
-    setStatus(error.message, "lose");
+    if (number === game.number) setStatus(error.message, "lose");
   } finally {
-    game.busy = false;
-    publish();
-    drawMoves();
+    if (number === game.number) {
+      game.busy = false;
+      publish();
+      drawMoves();
+    }
   }
 }
 

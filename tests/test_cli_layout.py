@@ -60,7 +60,7 @@ def test_help_shows_at_most_fifteen_entries_everyday_ones_first() -> None:
     assert names == listed(cli)
     assert names[:4] == ["value", "moves", "play", "show"]
     for everyday in ("calc", "serve", "rulesets", "verify", "census", "tour", "values",
-                     "atropos", "matchmaker", "dictator", "constructions"):
+                     "solve", "matchmaker", "dictator", "constructions"):
         assert everyday in names
     assert not set(ALIASES) & set(names)
 

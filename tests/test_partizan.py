@@ -307,7 +307,7 @@ def test_epmx_example_from_the_thesis() -> None:
     ]
     built = epmx_superstars(clauses, [["a", "b"], ["a", "b"]], [["a", "b"], ["a", "b", "c"]])
     rules = get("superstars")
-    assert built == rules.parse(rules.examples[0])
+    assert built in [rules.parse(example) for example in rules.examples]
     assert [superstar_class(s) for s in built.stars] == ["right-0", "right-0", "left-0", "left-0"]
     assert PartizanSolver(rules).outcome(built) is Outcome.N
 

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from grundy.cli import Spinner
-from grundy.cli.common import emit_json, json_option
+from grundy.cli.common import NODES, SECONDS, emit_json, json_option
 from grundy.rulesets import get
 from grundy.search.budget import Budget
 
@@ -26,9 +26,9 @@ def hex_group() -> None:
                    "one with fewer).")
 @click.option("--openings", is_flag=True,
               help="Also map every empty cell: does the player to move win by playing there?")
-@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+@click.option("--max-nodes", type=NODES, metavar="N",
               help="Give up after expanding N positions (exit status 3).")
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+@click.option("--max-seconds", type=SECONDS, metavar="S",
               help="Give up after S seconds (exit status 3).")
 @json_option
 def solve(board: str, to_move: str | None, openings: bool, max_nodes: int | None,

@@ -42,7 +42,7 @@ from grundy.census.nauty import decode_graph6
 from grundy.cli.main import cli
 from grundy.protocol import GrundyError, ImpartialRuleset
 from grundy.rulesets import get
-from grundy.rulesets.graphs import certificate
+from grundy.rulesets.graphs import certificate, coloured_certificate
 from grundy.search import Budget, Solver, Store
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import PartizanSolver, naive_value
@@ -233,7 +233,7 @@ def graph6(n: int, edges: set[tuple[int, int]]) -> bytes:
         lambda e: e[0] < e[1]), max_size=80))))
 def test_graph6_decodes_what_it_encodes(graph: tuple[int, set[tuple[int, int]]]) -> None:
     n, edges = graph
-    assert decode_graph6(graph6(n, edges)) == (n, sorted(edges))
+    assert decode_graph6(graph6(n, edges)) == (n, sorted(edges), 0)
 
 
 def test_graph6_of_the_wrong_length_is_refused() -> None:
@@ -258,6 +258,42 @@ def test_graph_census_values_match_the_naive_references(name: str, family: str,
             assert got["value"] == [str(naive_value(ruleset, p)) for *_, p in entries]
 
 
+def coloured_key(position: Any) -> Any:
+    everything = (1 << position.n) - 1
+    return coloured_certificate(position.adj, everything, (position.black, position.white))
+
+
+@pytest.mark.usefixtures("nauty")
+def test_black_white_graphs_are_every_colouring_up_to_isomorphism() -> None:
+    """One graph per class of colour-keeping isomorphisms: OEIS A000666 counts them (the
+    graphs with loops: a loop marks a black vertex), and on up to 4 vertices they are
+    exactly the classes of every labelled black-white graph."""
+    entries = graph_entries("black-white-node-kayles", "graphs:1-6:black-white", 200)
+    assert Counter(n for _, n, _, _ in entries) == dict(zip(range(1, 7), [2, 6, 20, 90, 544, 5096],
+                                                            strict=True))
+    assert [index for index, *_ in entries] == list(range(len(entries)))
+    keys = [coloured_key(position) for *_, position in entries]
+    assert len(set(keys)) == len(keys)
+    col = get("black-white-col")  # every vertex black or white: its small positions
+    for n in range(1, 5):
+        assert {coloured_key(p) for _, size, _, p in entries if size == n} \
+            == {coloured_key(p) for p in col.small_positions(n)}
+    rs = get("black-white-node-kayles")
+    for _, n, text, position in entries[::50]:
+        assert rs.parse(text) == position and position.n == n
+        assert position.black | position.white == (1 << n) - 1
+
+
+@pytest.mark.usefixtures("nauty")
+def test_black_white_census_values_match_the_naive_reference() -> None:
+    ruleset = get("black-white-node-kayles")
+    for chunk in Family("graphs:1-4:black-white").chunks(ruleset, 37):
+        got = solve_chunk(ruleset.name, chunk, ("canonical",))
+        entries = list(chunk.entries(ruleset))
+        assert got["position"] == [text for _, _, text, _ in entries]
+        assert got["value"] == [str(naive_value(ruleset, p)) for *_, p in entries]
+
+
 @pytest.mark.usefixtures("nauty")
 @pytest.mark.parametrize(("ruleset", "text", "message"), [
     ("node-kayles", "graphs:0-3", "vertex counts from 1 to 32"),
@@ -266,7 +302,9 @@ def test_graph_census_values_match_the_naive_references(name: str, family: str,
     ("node-kayles", "trees:5:connected", "unknown option 'connected'"),
     ("node-kayles", "graphs:5:edges=x", "is not a range"),
     ("nim", "graphs:3", "nim is no graph game"),
-    ("black-white-col", "graphs:3", "needs every vertex tinted"),
+    ("black-white-col", "graphs:3", "needs every vertex tinted.*add :black-white"),
+    ("node-kayles", "graphs:3:black-white", "node-kayles is not one; try black-white-node"),
+    ("black-white-node-kayles", "trees:3:black-white", "unknown option 'black-white'"),
 ])
 def test_bad_graph_families_are_one_line_errors(ruleset: str, text: str, message: str) -> None:
     with pytest.raises(GrundyError, match=message) as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -31,6 +32,26 @@ def test_node_budget_stops_a_native_search() -> None:
     values, nodes = _native.subtraction_sequence([1, 2, 3], 1000, max_nodes=10)
     assert values is None
     assert nodes == 11
+
+
+def test_kernels_made_in_one_thread_work_and_die_in_another(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """A census worker runs tasks on a thread pool: a kernel or store made by one task
+    is used and dropped by another thread without errors (the Hex solver alone stays
+    with its thread)."""
+    made: list[object] = []
+    thread = threading.Thread(target=lambda: made.extend([
+        _native.Tinted("col", [0b10, 0b01]), _native.NodeKayles([0b10, 0b01]),
+        _native.GameStore(), _native.Domineering()]))
+    thread.start()
+    thread.join()
+    tinted, node_kayles, store, _ = made
+    assert isinstance(tinted, _native.Tinted) and isinstance(store, _native.GameStore)
+    assert isinstance(node_kayles, _native.NodeKayles)
+    assert node_kayles.grundy(0b11)[0] == 1
+    made.clear()
+    del tinted, node_kayles, store
+    assert "unsendable" not in capfd.readouterr().err
 
 
 def test_the_stubs_match_the_extension() -> None:

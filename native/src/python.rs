@@ -273,7 +273,7 @@ impl AtroposKernel {
 }
 
 /// Hex on one board side (at most 11), keeping its transposition table between calls.
-#[pyclass(unsendable)]
+#[pyclass]
 struct HexKernel(hex::Hex);
 
 #[pymethods]
@@ -311,7 +311,8 @@ impl HexKernel {
 }
 
 /// The Hex solver of one board side (at most 11): proof-number search with fill-in and
-/// virtual connections, keeping its transposition table between calls.
+/// virtual connections, keeping its transposition table between calls. Tied to the
+/// thread that made it: its H-search scratch space is a `RefCell`, which is not `Sync`.
 #[pyclass(unsendable)]
 struct HexSolverKernel(hex_solver::HexSolver);
 
@@ -396,7 +397,7 @@ impl HexSolverKernel {
 
 /// Node Kayles on one graph of at most 64 vertices, keeping its solved components
 /// between calls.
-#[pyclass(unsendable)]
+#[pyclass]
 struct NodeKayles(node_kayles::NodeKayles);
 
 #[pymethods]
@@ -445,7 +446,7 @@ impl NodeKayles {
 }
 
 /// Transverse Wave grids of at most 64 columns, keeping the reduced grids solved so far.
-#[pyclass(unsendable)]
+#[pyclass]
 struct TransverseWave(transverse_wave::TransverseWave);
 
 #[pymethods]
@@ -499,7 +500,7 @@ impl TransverseWave {
 }
 
 /// Vertex Geography on one digraph of at most 64 vertices, keeping its solved positions.
-#[pyclass(unsendable)]
+#[pyclass]
 struct Geography(geography::Geography);
 
 #[pymethods]
@@ -556,7 +557,7 @@ impl Geography {
 
 /// A store of canonical short partizan games, each an integer id (0 is the game 0), and
 /// the thermographs computed on it.
-#[pyclass(unsendable)]
+#[pyclass]
 struct GameStore(canonical::Store, Thermographs);
 
 /// A dyadic rational as (numerator, exponent of the denominator 2^exp).
@@ -739,7 +740,7 @@ impl GameStore {
 }
 
 /// Domineering boards of at most 64 cells, keeping the regions solved so far.
-#[pyclass(unsendable)]
+#[pyclass]
 struct Domineering(domineering::Domineering);
 
 #[pymethods]
@@ -789,7 +790,7 @@ impl Domineering {
 
 /// Domineering outcomes on boards of one shape (at most 64 cells): a win/loss search
 /// keeping its table between calls.
-#[pyclass(unsendable)]
+#[pyclass]
 struct DomineeringOutcomes(domineering_outcome::Outcomes, usize, usize);
 
 #[pymethods]
@@ -852,7 +853,7 @@ fn board_cells(game: &str, height: usize, width: usize, cells: u64, max: usize) 
 }
 
 /// Amazons boards of at most 64 cells, keeping the regions solved so far.
-#[pyclass(unsendable)]
+#[pyclass]
 struct Amazons(amazons::Amazons);
 
 #[pymethods]
@@ -903,7 +904,7 @@ impl Amazons {
 }
 
 /// Konane boards of at most 64 cells, keeping the boards solved so far.
-#[pyclass(unsendable)]
+#[pyclass]
 struct Konane(konane::Konane);
 
 #[pymethods]
@@ -952,7 +953,7 @@ impl Konane {
 
 /// Snort, Col or black-white Node Kayles on one graph of at most 64 vertices, keeping
 /// the solved components.
-#[pyclass(unsendable)]
+#[pyclass]
 struct Tinted(tinted::Tinted);
 
 #[pymethods]

@@ -216,6 +216,11 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         everything = (1 << n) - 1
         return TintedGraph(n, HashedAdjacency(adj), everything, everything)
 
+    def black_white_graph(self, n: int, adj: Adjacency, black: int) -> TintedGraph:
+        """The game on a graph whose vertices in ``black`` are Black's, the others
+        White's: what a census of black-white graphs solves."""
+        return TintedGraph(n, HashedAdjacency(adj), black, (1 << n) - 1 & ~black)
+
     def random_position(self, rng: random.Random, size: int) -> TintedGraph:
         """G(n, p) with average degree about 2, n = size; each vertex tinted at random
         (black-white variants: black or white; others: mostly untinted)."""

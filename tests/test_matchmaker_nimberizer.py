@@ -5,6 +5,7 @@ the fast path of ``grundy value``, and Tables 5.1-5.4 regenerated from it."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.rulesets import get
+from grundy.rulesets import GrundyError, get
 from grundy.rulesets.matchmaker.nimberizer import (
     Nimberizer,
     _key,
@@ -35,7 +36,9 @@ from grundy.rulesets.matchmaker.rules import (
     matchmaker_tables,
     neighbour_pairs,
     printed_cells,
+    shift_west,
     solver,
+    un_z,
     uncrossing_moves,
 )
 from grundy.search.budget import Budget, BudgetExceeded
@@ -98,7 +101,8 @@ def test_profiles_and_drops() -> None:
 def test_conjectures_5_3_1_and_5_3_2_follow_on_boards_to_twelve(seed: int) -> None:
     """The corollaries the module proves, on random boards of up to 12 a side that search
     cannot reach: an uncrossing move flips the value's low bit (the profile is kept and
-    the crossing parity flips), and M(i, j) keeps the value (the profile is kept)."""
+    the crossing parity flips), M(i, j) keeps the value (the profile is kept), and so do
+    un-Z and Shifting."""
     rng = random.Random(seed)
     n = rng.randint(2, 10)
     m = board(rng, n, rng.randint(0, n))
@@ -107,6 +111,13 @@ def test_conjectures_5_3_1_and_5_3_2_follow_on_boards_to_twelve(seed: int) -> No
         assert PROFILES.grundy(after) == PROFILES.grundy(m) ^ 1
     i, j = rng.randint(1, n + 1), rng.randint(1, n + 1)
     assert PROFILES.grundy(neighbour_pairs(m, i, j)) == PROFILES.grundy(m)
+    # and so Lemmas 5.3.3 (un-Z) and 5.3.4 (Shifting), wherever they apply
+    for a in range(1, n):
+        if m[a - 1] and m[a]:
+            assert PROFILES.grundy(shift_west(m, a)) == PROFILES.grundy(m)
+    for i, j in itertools.product(range(2, n), range(2, n + 1)):
+        with contextlib.suppress(GrundyError):
+            assert PROFILES.grundy(un_z(m, i, j)) == PROFILES.grundy(m)
 
 
 def test_empty_boards_and_the_ten_a_side_board_of_the_issue() -> None:

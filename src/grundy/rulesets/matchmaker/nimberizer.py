@@ -19,18 +19,19 @@ where V(P, Q) = mex over unmatched i (West) and j (East) of
 V(P - i, Q - j) xor P_i xor Q_j, and P - i drops bit i and flips the bits after it
 (those candidates now have one more matched candidate above them).
 
-*Proof*, by induction on the unmatched candidates.  A Stubborn move either re-pairs two
-crossed pairs (w, e'), (w', e) into (w, e), (w', e') — an uncrossing move; it keeps the
-profile and swaps two entries of the East partners read in West order, so it changes the
-crossing parity (a transposition changes the parity of a permutation's inversions) — or
-pairs an unmatched w with an unmatched e, making the profile (P - i, Q - j) and crossing
-exactly the matched pairs (v, f) with v < w < ... on one side only, whose number is
-a + b - 2 #{v < w, f < e} ≡ a + b (mod 2), a (b) the matched candidates above w (e): the
-bits P_i, Q_j.  So with S the set {V(P - i, Q - j) xor P_i xor Q_j} and p the crossing
-parity, the options of M are worth S xor p, plus V xor p xor 1 when M has a crossed pair
-(by induction, with V = mex S).  mex(S xor p ∪ {V xor p xor 1}) = V xor p for either p,
-because S holds all of 0..V-1, a union of pairs {2k, 2k+1} and maybe 2k alone with
-V = 2k+1, and not V.  ∎
+*Proof*, by induction over the game (every line of play ends).  A Stubborn move is one
+of two kinds.  It may re-pair two crossed pairs (w, e'), (w', e) into (w, e), (w', e'),
+an uncrossing move (legal for every crossed pair): the profile stays, and the East partners read in
+West order undergo a transposition, which changes the parity of their inversions, the
+crossed pairs.  Or it pairs an unmatched w with an unmatched e: the profile becomes
+(P - i, Q - j), and (w, e) crosses the matched (v, f) with v < w, f > e or v > w, f < e,
+(a - c) + (b - c) of them, with a (b) the matched candidates above w (e) and c the
+pairs above both: a + b ≡ P_i + Q_j (mod 2).  So with S the set
+{V(P - i, Q - j) xor P_i xor Q_j} and p the crossing parity of M, the options of M are
+worth S xor p, and also V xor p xor 1 when M has a crossed pair (always when p = 1), by
+induction, with V = mex S.  For p = 0, mex(S ∪ {V xor 1}) = V.  For p = 1, the options
+are S xor 1 and V: V xor 1 is missing (V is not in S), and every u < V xor 1 is there
+(u = V, or u xor 1 < V is in S).  So G(M) = V xor p.  ∎
 
 So Conjecture 5.3.1 holds (an uncrossing move flips the parity), Conjecture 5.3.2 holds
 (M(i, j) inserts matched candidates in adjacent pairs on both sides, which changes no

@@ -29,10 +29,14 @@ def test_matchmaker_tables_states_conventions_and_agrees_up_to_five() -> None:
         in data["cells"]
 
 
-def test_tables_to_fourteen_are_refused_by_search_and_beyond_fourteen() -> None:
+def test_tables_beyond_their_limits_are_refused() -> None:
     """Sizes are checked before anything is built: one-line errors naming the limit."""
     beyond = run("matchmaker", "tables", "--max-n", "15")
-    assert beyond.exit_code == 2 and "15 is not in the range 1<=x<=14" in beyond.stderr
+    assert beyond.exit_code == 2 and beyond.stderr.strip() == (
+        "grundy: error: --max-n 15 takes every board of up to 15 a side: give 14 or less, or "
+        "add --smallest (up to 16)")
+    assert "17 is not in the range 1<=x<=16" in run(
+        "matchmaker", "tables", "--max-n", "17", "--smallest").stderr
     searched = run("matchmaker", "tables", "--max-n", "10", "--search")
     assert searched.exit_code == 2
     assert searched.stderr.strip() == ("grundy: error: --search solves every board: give "

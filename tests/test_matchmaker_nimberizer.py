@@ -18,6 +18,7 @@ from grundy.rulesets import GrundyError, get
 from grundy.rulesets.matchmaker.nimberizer import (
     Nimberizer,
     _key,
+    _sides,
     class_tables,
     drop,
     members,
@@ -244,3 +245,26 @@ def test_printed_cells_at_the_fewest_candidates() -> None:
     assert len(wrong) == 11 and all(x + high in (13, 14) for (x, _, high), _, _ in wrong)
     for cell, printed, computed in wrong:
         assert _errata_row(cell, printed, computed) in ERRATA
+
+
+@pytest.mark.slow
+def test_printed_cells_at_the_fewest_candidates_to_sixteen() -> None:
+    """`grundy matchmaker tables --max-n 16 --smallest` (a minute of CPU, half a GB): 217
+    printed cells reached, 18 differ, each a row of docs/errata.md with its witnesses; the
+    printed (8; 0, 8) is never reached, as no board has 8 loners and 8 unmatched
+    candidates on a side."""
+    tables = class_tables(16, smallest=True)
+    assert len(tables.comparison()) == 217 and len(tables.mismatches()) == 18
+    for cell, printed, computed in tables.mismatches():
+        assert _errata_row(cell, printed, computed) in ERRATA
+        for value in computed - set(printed or ()):
+            assert f"*{value}: `{STUBBORN.format(tables.witnesses[cell, value])}`" in ERRATA
+    assert printed_cells()[8, 0, 8] == frozenset({2}) and (8, 0, 8) not in tables.cells
+
+
+def test_no_side_has_as_many_loners_as_unmatched_candidates() -> None:
+    """docs/errata.md, Table 5.4's (8; 0, 8): loners need an unmatched candidate on each
+    side, so k loners need k + 1 unmatched candidates; every side of up to 16 candidates."""
+    for n in range(1, 17):
+        for x in range(n + 1):
+            assert all(loners < x or loners == 0 for loners, _ in _sides(n, x))

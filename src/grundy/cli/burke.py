@@ -52,8 +52,9 @@ from grundy.search import Solver
 
 MATCHMAKERS = ("matchmaker", "stubborn-matchmaker", "full-matchmaker")
 #: Largest board of the tables: 14 a side reaches every row Burke prints (C(28, 14) boards,
-#: about 150,000 profiles).
+#: about 150,000 profiles; seconds).  With --smallest, 16 (a minute, half a GB).
 MAX_TABLE_N = 14
+MAX_SMALLEST_N = 16
 #: Largest board of the tables by search (every board solved: minutes at 9).
 MAX_SEARCH_N = 9
 #: Largest board the Verifier starts from (it visits every pairing of every class reached).
@@ -65,12 +66,13 @@ def _cell(values: Any) -> str:
 
 
 @click.command("tables")
-@click.option("--max-n", type=click.IntRange(1, MAX_TABLE_N), default=6, show_default=True,
-              help="Largest board (candidates per side); 8 reaches 40 printed cells, 10 "
-                   "reaches 70 and 14 reaches 168 (about a minute).")
+@click.option("--max-n", type=click.IntRange(1, MAX_SMALLEST_N), default=6, show_default=True,
+              help=f"Largest board (candidates per side), at most {MAX_TABLE_N}; 8 reaches 40 "
+                   "printed cells, 10 reaches 70 and 14 reaches 168 (seconds).")
 @click.option("--smallest", is_flag=True,
-              help="Count each class (x, y, z) only at its fewest candidates a side, "
-                   "x + max(y, z): the reading under which the printed cells hold.")
+              help=f"Count each class (x, y, z) only at its fewest candidates a side, "
+                   f"x + max(y, z): the reading under which the printed cells hold; --max-n "
+                   f"up to {MAX_SMALLEST_N} (217 cells, a minute).")
 @click.option("--loose", is_flag=True,
               help="Count every board without crossed pairs (the printed tables need the "
                    "stricter convention).")
@@ -87,6 +89,9 @@ def matchmaker_tables_command(max_n: int, smallest: bool, loose: bool, brute: bo
     with --search, by solving every board; beside the printed cells, with a board of the
     fewest candidates for every value the table does not print; exit status 1 if some
     cell differs."""
+    if max_n > MAX_TABLE_N and not smallest:
+        raise GrundyError(f"--max-n {max_n} takes every board of up to {max_n} a side: give "
+                          f"{MAX_TABLE_N} or less, or add --smallest (up to {MAX_SMALLEST_N})")
     if brute and max_n > MAX_SEARCH_N:
         raise GrundyError(f"--search solves every board: give --max-n {MAX_SEARCH_N} or less, "
                           "or leave out --search")

@@ -168,9 +168,9 @@ class Nimberizer:
         return known
 
 
-#: Profiles (with their images) the shared evaluator keeps before it starts afresh: about
-#: what every board of 14 a side needs, a few hundred MB.
-SHARED_LIMIT = 3_000_000
+#: Profiles (with their images) the shared evaluator keeps before it starts afresh: more
+#: than the empty board of 14 a side needs (609,627), about 100 MB.
+SHARED_LIMIT = 1_000_000
 _shared: list[Nimberizer] = []
 
 

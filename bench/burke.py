@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from grundy.protocol import ImpartialRuleset
 from grundy.rulesets.dictator.rules import find_chain_proof, is_dictator
+from grundy.rulesets.matchmaker.nimberizer import Nimberizer, class_tables
 from grundy.rulesets.matchmaker.rules import StubbornMatchmaker, matchmaker_tables, solver
 from grundy.search.naive import naive_grundy
 
@@ -35,10 +36,32 @@ def stubborn_empty(n: int, naive: bool) -> dict[str, Any]:
     return line
 
 
-def tables(max_n: int) -> dict[str, Any]:
-    result, seconds = _timed(lambda: matchmaker_tables(max_n))
-    return {"workload": f"matchmaker-tables up to {max_n} per side", "seconds": round(seconds, 2),
-            "cells_reached": len(result.comparison()),
+def profiles_against_search(n: int) -> dict[str, Any]:
+    """The empty Stubborn board by the profile evaluator and by search (no fast path)."""
+    start = (0,) * n
+    value, seconds = _timed(lambda: Nimberizer().grundy(start))
+    searched, search_seconds = _timed(lambda: solver(StubbornMatchmaker()).grundy(start))
+    return {"workload": f"stubborn-matchmaker profiles vs search, empty board n={n}",
+            "value": value, "values_agree": value == searched, "seconds": round(seconds, 3),
+            "search_seconds": round(search_seconds, 2),
+            "speedup_vs_search": round(search_seconds / seconds, 1)}
+
+
+def profile_board(text: str) -> dict[str, Any]:
+    """One board by a fresh profile evaluator (search does not finish at 10 a side)."""
+    ruleset = StubbornMatchmaker()
+    evaluator = Nimberizer()
+    value, seconds = _timed(lambda: evaluator.grundy(ruleset.parse(text)))
+    return {"workload": f"stubborn-matchmaker {text} by profiles", "value": value,
+            "seconds": round(seconds, 3), "profiles": len(evaluator.values) // 4}
+
+
+def tables(max_n: int, by_search: bool) -> dict[str, Any]:
+    build = matchmaker_tables if by_search else class_tables
+    result, seconds = _timed(lambda: build(max_n))
+    how = "by search" if by_search else "by profiles"
+    return {"workload": f"matchmaker-tables up to {max_n} per side {how}",
+            "seconds": round(seconds, 2), "cells_reached": len(result.comparison()),
             "cells_agreeing": len(result.comparison()) - len(result.mismatches()),
             "mismatches": [list(cell) for cell, _, _ in result.mismatches()]}
 
@@ -58,11 +81,16 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
     jobs: list[tuple[str, Callable[[], dict[str, Any]]]] = [
         ("stubborn-matchmaker empty board n=7", lambda: stubborn_empty(7, naive=True)),
         ("chain proofs, every full board 2 ballots x 4 candidates", lambda: chain_proofs(4, 2)),
+        ("stubborn-matchmaker profiles vs search, empty board n=7",
+         lambda: profiles_against_search(7)),
+        ("stubborn-matchmaker 10:7-6,8-7,9-10 by profiles",
+         lambda: profile_board("10:7-6,8-7,9-10")),
     ]
     if not quick:
         jobs += [
             ("stubborn-matchmaker empty board n=8", lambda: stubborn_empty(8, naive=False)),
-            ("matchmaker-tables up to 8 per side", lambda: tables(8)),
+            ("matchmaker-tables up to 8 per side by search", lambda: tables(8, True)),
+            ("matchmaker-tables up to 14 per side by profiles", lambda: tables(14, False)),
             ("chain proofs, every full board 3 ballots x 4 candidates",
              lambda: chain_proofs(4, 3)),
         ]

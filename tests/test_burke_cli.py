@@ -9,7 +9,7 @@ from click.testing import CliRunner, Result
 
 from grundy.cli.main import cli
 from grundy.rulesets import get
-from grundy.search import Solver
+from grundy.search.naive import naive_grundy
 
 
 def run(*args: str) -> Result:
@@ -25,7 +25,22 @@ def test_matchmaker_tables_states_conventions_and_agrees_up_to_five() -> None:
     assert loose.exit_code == 1  # (1,0,0) differs without the exclusion
     data = json.loads(loose.stdout)
     assert data["mismatches"] == 1 and {"class": [1, 0, 0], "printed": [1],
-                                        "computed": [0, 1]} in data["cells"]
+                                        "computed": [0, 1], "witnesses": {"0": "2:2-1"}} \
+        in data["cells"]
+
+
+def test_tables_beyond_their_limits_are_refused() -> None:
+    """Sizes are checked before anything is built: one-line errors naming the limit."""
+    beyond = run("matchmaker", "tables", "--max-n", "15")
+    assert beyond.exit_code == 2 and beyond.stderr.strip() == (
+        "grundy: error: --max-n 15 takes every board of up to 15 a side: give 14 or less, or "
+        "add --smallest (up to 16)")
+    assert "17 is not in the range 1<=x<=16" in run(
+        "matchmaker", "tables", "--max-n", "17", "--smallest").stderr
+    searched = run("matchmaker", "tables", "--max-n", "10", "--search")
+    assert searched.exit_code == 2
+    assert searched.stderr.strip() == ("grundy: error: --search solves every board: give "
+                                       "--max-n 9 or less, or leave out --search")
 
 
 def test_tables_by_search_and_by_classes_agree_and_the_verifier_runs() -> None:
@@ -34,6 +49,10 @@ def test_tables_by_search_and_by_classes_agree_and_the_verifier_runs() -> None:
     assert by_search == by_class and len(by_class["cells"]) == 14
     nine = run("matchmaker", "tables", "--max-n", "9", "--json")
     assert nine.exit_code == 1 and json.loads(nine.stdout)["mismatches"] == 5
+    cells = {tuple(c["class"]): c for c in json.loads(nine.stdout)["cells"]}
+    assert cells[5, 0, 1]["witnesses"] == {"0": "9:6-4,7-6,8-7,9-8"}
+    smallest = run("matchmaker", "tables", "--max-n", "9", "--smallest")
+    assert smallest.exit_code == 0 and "55 of 55 printed cells" in smallest.stdout
     verified = run("matchmaker", "verify", "5:")
     assert verified.exit_code == 0, verified.output
     assert verified.stdout.startswith("5: is *3, from ")
@@ -41,8 +60,9 @@ def test_tables_by_search_and_by_classes_agree_and_the_verifier_runs() -> None:
     data = json.loads(run("matchmaker", "verify", "4:1-2", "--json").stdout)
     stubborn = get("stubborn-matchmaker")
     assert data["failure"] is None
-    assert data["value"] == Solver(stubborn).grundy(stubborn.parse("4:1-2"))
-    assert run("matchmaker", "verify", "12:").exit_code == 2
+    assert data["value"] == naive_grundy(stubborn, stubborn.parse("4:1-2"))
+    too_big = run("matchmaker", "verify", "9:")
+    assert too_big.exit_code == 2 and "at most 8 a side" in too_big.stderr
 
 
 def test_conjecture_checker_reports_counterexamples() -> None:

@@ -1,9 +1,12 @@
-"""The Stubborn Matchmaker class evaluator and its verifier (Burke 2009, §5.3, L1323-1325):
-values stored per class pattern, checked against brute-force search, and Tables 5.1-5.4
-regenerated from them."""
+"""The Stubborn Matchmaker profile evaluator and its verifier (Burke 2009, §5.3, L1200-1325):
+the profile theorem checked against search (every board up to 5 a side, random boards of 6
+and 7),
+the fast path of ``grundy value``, and Tables 5.1-5.4 regenerated from it."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import random
 from pathlib import Path
 
@@ -14,55 +17,128 @@ from hypothesis import strategies as st
 from grundy.rulesets import GrundyError, get
 from grundy.rulesets.matchmaker.nimberizer import (
     Nimberizer,
+    _key,
+    _sides,
     class_tables,
+    drop,
     members,
     pattern,
+    profile,
     representative,
     verify,
 )
 from grundy.rulesets.matchmaker.rules import (
+    Matching,
     all_matchings,
     cross_free,
     crossings,
+    from_pairs,
     matching_class,
     matchmaker_tables,
+    neighbour_pairs,
     printed_cells,
+    shift_west,
     solver,
+    un_z,
+    uncrossing_moves,
 )
+from grundy.search.budget import Budget, BudgetExceeded
 from grundy.search.naive import naive_grundy
 
 STUBBORN = get("stubborn-matchmaker")
 ERRATA = (Path(__file__).parent.parent / "docs" / "errata.md").read_text()
-NIMBERIZERS = {n: Nimberizer(n) for n in (6, 7)}
+#: One evaluator and one search (no fast path) shared by the random tests.
+PROFILES = Nimberizer()
+SEARCH = solver(STUBBORN)
+
+
+def board(rng: random.Random, n: int, matched: int) -> Matching:
+    wests = rng.sample(range(1, n + 1), matched)
+    easts = rng.sample(range(1, n + 1), matched)
+    return from_pairs(n, list(zip(wests, easts, strict=True)))
 
 
 @pytest.mark.parametrize("n", range(1, 6))
-def test_class_values_equal_the_search_on_every_board(n: int) -> None:
-    """Every Stubborn board of up to 5 a side: the Nimberizer's value (its pattern's stored
-    value xor its crossing parity) is the brute-force value."""
-    nimberizer, grundy = Nimberizer(n), solver(STUBBORN).grundy
+def test_profile_values_equal_the_search_on_every_board(n: int) -> None:
+    """Every Stubborn board of up to 5 a side: the profile's value xor the crossing parity
+    is the value found by search (which does not use the evaluator)."""
     for m in all_matchings(n):
-        assert nimberizer.grundy(m) == grundy(m), STUBBORN.format(m)
+        assert PROFILES.grundy(m) == SEARCH.grundy(m), STUBBORN.format(m)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_profile_values_on_random_boards_of_six_and_seven(seed: int) -> None:
+    """Random boards of the largest sizes the search reaches in seconds (every board
+    reachable from one of 7 a side is some of the 130,922 boards of 7 a side)."""
+    rng = random.Random(seed)
+    n = rng.randint(6, 7)
+    m = board(rng, n, rng.randint(0, n))
+    assert PROFILES.grundy(m) == SEARCH.grundy(m), STUBBORN.format(m)
 
 
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32))
-def test_class_values_on_random_boards_of_six_and_seven(seed: int) -> None:
+def test_fast_path_of_the_ruleset_against_the_naive_search(seed: int) -> None:
+    """``StubbornMatchmaker.fast_grundy`` (what `grundy value` uses) keeps the naive
+    search's answer."""
     rng = random.Random(seed)
-    n = rng.choice((6, 7))
-    m = STUBBORN.random_position(rng, 2 * n - 2)
-    assert len(m) == n
-    assert NIMBERIZERS[n].grundy(m) == solver(STUBBORN).grundy(m)
+    n = rng.randint(1, 6)
+    m = board(rng, n, rng.randint(0, n))
+    assert STUBBORN.fast_grundy(m) == naive_grundy(STUBBORN, m)
 
 
-def test_empty_boards_and_stored_patterns() -> None:
+def test_profiles_and_drops() -> None:
+    """The profile bits: the parity of the matched candidates above each unmatched one."""
+    m = STUBBORN.parse("6:2-3,3-1,5-6")  # West 1, 4, 6 unmatched under 0, 2, 3 matched
+    assert profile(m) == (3, 0b100, 0b001)  # East 2, 4, 5 unmatched under 1, 2, 2 matched
+    assert drop(0b100, 0, 3) == 0b01 and drop(0b001, 1, 3) == 0b11
+    assert PROFILES.value((3, 0b100, 0)) == PROFILES.value((3, 0, 0b100)) == PROFILES.value(
+        (3, 0b011, 0b111))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32))
+def test_conjectures_5_3_1_and_5_3_2_follow_on_boards_to_twelve(seed: int) -> None:
+    """The corollaries the module proves, on random boards of up to 12 a side that search
+    cannot reach: an uncrossing move flips the value's low bit (the profile is kept and
+    the crossing parity flips), M(i, j) keeps the value (the profile is kept), and so do
+    un-Z and Shifting."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 10)
+    m = board(rng, n, rng.randint(0, n))
+    for after in uncrossing_moves(m):
+        assert profile(after) == profile(m)
+        assert PROFILES.grundy(after) == PROFILES.grundy(m) ^ 1
+    i, j = rng.randint(1, n + 1), rng.randint(1, n + 1)
+    assert PROFILES.grundy(neighbour_pairs(m, i, j)) == PROFILES.grundy(m)
+    # and so Lemmas 5.3.3 (un-Z) and 5.3.4 (Shifting), wherever they apply
+    for a in range(1, n):
+        if m[a - 1] and m[a]:
+            assert PROFILES.grundy(shift_west(m, a)) == PROFILES.grundy(m)
+    for i, j in itertools.product(range(2, n), range(2, n + 1)):
+        with contextlib.suppress(GrundyError):
+            assert PROFILES.grundy(un_z(m, i, j)) == PROFILES.grundy(m)
+
+
+def test_empty_boards_and_the_ten_a_side_board_of_the_issue() -> None:
     """Empty boards 1..8 a side are worth 1,2,0,1,3,0,2,0 (reading notes, checked by
-    search), and 9, 10 give the (0,0) column of Table 5.1 (2, 0); patterns are stored once
-    for West/East swapped, C(2n, n) patterns in all."""
-    assert [Nimberizer(n).grundy((0,) * n) for n in range(1, 9)] == [1, 2, 0, 1, 3, 0, 2, 0]
-    assert len(Nimberizer(8).values) == (12870 + 2**8) // 2  # 2^8 patterns are symmetric
+    search), up to 14 they give the (0,0) column of Table 5.1, and 10:7-6,8-7,9-10
+    (class (7,0,0), printed 2) is *3 (docs/errata.md)."""
+    assert [PROFILES.grundy((0,) * n) for n in range(1, 9)] == [1, 2, 0, 1, 3, 0, 2, 0]
     cells = printed_cells()
-    assert {Nimberizer(9).grundy((0,) * 9)} == cells[9, 0, 0]
+    assert all({PROFILES.grundy((0,) * n)} == cells[n, 0, 0] for n in range(1, 15))
+    ten = STUBBORN.parse("10:7-6,8-7,9-10")
+    assert matching_class(ten) == (7, 0, 0) and cross_free(ten)
+    assert STUBBORN.fast_grundy(ten) == PROFILES.grundy(ten) == 3
+    assert "`10:7-6,8-7,9-10`" in ERRATA
+
+
+def test_the_evaluator_keeps_to_its_budget() -> None:
+    """Every new profile is one position of the budget: the empty 30 board needs more than
+    a thousand."""
+    with pytest.raises(BudgetExceeded, match="node budget"):
+        Nimberizer().grundy((0,) * 30, Budget(max_nodes=1000))
 
 
 def test_patterns_and_members() -> None:
@@ -70,8 +146,7 @@ def test_patterns_and_members() -> None:
     p = pattern(m)
     assert STUBBORN.format(representative(p)) == "5:1-2,3-4" and crossings(m) == 1
     assert {STUBBORN.format(b) for b in members(p)} == {"5:1-2,3-4", "5:1-4,3-2"}
-    with pytest.raises(GrundyError, match="1 to 11 candidates"):
-        Nimberizer(12)
+    assert {profile(b) for b in members(p)} == {profile(m)}
 
 
 # -- the Verifier -----------------------------------------------------------------------------
@@ -80,32 +155,40 @@ def test_patterns_and_members() -> None:
 def test_verifier_covers_every_class_from_the_empty_board() -> None:
     """From the empty board of 6 a side it checks every pattern (924) and so every board
     (13,327), one level deep each, and finds the evaluator right."""
-    report = verify(Nimberizer(6), (0,) * 6)
+    report = verify(Nimberizer(), (0,) * 6)
     assert report.holds and len(report.verified) == 924
     assert report.boards == sum(1 for _ in all_matchings(6))
 
 
 def test_verifier_stops_at_a_wrong_class() -> None:
-    """A stored value changed by hand is caught at that class or at a parent."""
-    nimberizer = Nimberizer(5)
-    p = pattern(STUBBORN.parse("5:2-3"))
-    nimberizer.values[min(p, (5, p[2], p[1]))] ^= 4
+    """A stored value changed by hand is caught at a board of that profile or a parent."""
+    nimberizer = Nimberizer()
+    nimberizer.grundy((0,) * 5)
+    x, west, east = profile(STUBBORN.parse("5:2-3"))
+    nimberizer.values[_key(x, west, east)] ^= 4
     report = verify(nimberizer, (0,) * 5)
     assert not report.holds and report.failure is not None
-    board, claimed, actual = report.failure
-    assert claimed != actual and pattern(board) in {(5, 0, 0), p, (5, p[2], p[1])}
-    assert p not in report.verified
+    wrong, claimed, actual = report.failure
+    assert claimed != actual and profile(wrong) in {(5, 0, 0), (x, west, east)}
 
 
 # -- Tables 5.1-5.4 ---------------------------------------------------------------------------
 
 
-def test_tables_from_classes_equal_the_brute_force_tables() -> None:
-    for strict in (True, False):
-        assert class_tables(6, strict).cells == matchmaker_tables(6, strict).cells
+@pytest.mark.parametrize(("strict", "smallest"), list(itertools.product((True, False), repeat=2)))
+def test_tables_from_profiles_equal_the_brute_force_tables(strict: bool, smallest: bool) -> None:
+    """Same cells as solving every board up to 6 a side, and every witness is a board of
+    its cell with its value."""
+    by_profiles = class_tables(6, strict, smallest=smallest)
+    assert by_profiles.cells == matchmaker_tables(6, strict, smallest=smallest).cells
+    for (cell, value), witness in by_profiles.witnesses.items():
+        x, y, z = matching_class(witness)
+        assert (x, min(y, z), max(y, z)) == cell and cross_free(witness, strict)
+        assert naive_grundy(STUBBORN, witness) == value
+        assert not smallest or len(witness) == x + max(y, z)
 
 
-def test_printed_tables_against_the_class_values_up_to_nine() -> None:
+def test_printed_tables_against_the_profile_values_up_to_nine() -> None:
     """Up to 8 a side 40 printed cells are reached and only (4,0,0), (5,0,0) differ (the
     erratum of tests/test_matchmaker.py); at 9 a side 55 are reached and (5,0,1), (5,1,1)
     also fail: their printed value is 4 alone, but 0 occurs."""
@@ -123,13 +206,65 @@ def test_smallest_counterexample_of_cells_5_0_1_and_5_1_1() -> None:
     """docs/errata.md: 9:1-2,2-3,3-4,4-6 has no crossed pairs, its free candidates can pair
     without crossing, it is in class (5,0,1) and it is worth 0 by a direct search (not the
     printed 4); nothing smaller reaches these cells with a 0."""
-    board = STUBBORN.parse("9:1-2,2-3,3-4,4-6")
-    assert cross_free(board) and cross_free(board, strict=False)
-    assert matching_class(board) == (5, 0, 1) and printed_cells()[5, 0, 1] == frozenset({4})
-    assert solver(STUBBORN).grundy(board) == 0 == Nimberizer(9).grundy(board)
+    m = STUBBORN.parse("9:1-2,2-3,3-4,4-6")
+    assert cross_free(m) and cross_free(m, strict=False)
+    assert matching_class(m) == (5, 0, 1) and printed_cells()[5, 0, 1] == frozenset({4})
+    assert SEARCH.grundy(m) == 0 == PROFILES.grundy(m)
     assert "`9:1-2,2-3,3-4,4-6`" in ERRATA
 
 
 def test_the_naive_search_agrees_on_the_smallest_wrong_cell_of_seven() -> None:
-    assert naive_grundy(STUBBORN, STUBBORN.parse("7:2-2,3-3,4-4")) == Nimberizer(7).grundy(
-        STUBBORN.parse("7:2-2,3-3,4-4")) == 2
+    m = STUBBORN.parse("7:2-2,3-3,4-4")
+    assert naive_grundy(STUBBORN, m) == PROFILES.grundy(m) == 2
+
+
+def _errata_row(cell: tuple[int, int, int], printed: object, computed: set[int]) -> str:
+    x, low, high = cell
+    shown = ",".join(map(str, sorted(printed))) if isinstance(printed, frozenset) else ""
+    return f"| ({x}; {low}, {high}) | {shown} | {','.join(map(str, sorted(computed)))} |"
+
+
+def test_every_printed_cell_to_fourteen_is_reproduced_or_in_the_errata() -> None:
+    """Every board up to 14 a side (the largest `grundy matchmaker tables` builds): the 168
+    printed cells whose boards fit are reached, 121 agree, and each of the 47 others is a
+    row of docs/errata.md with a witness board for every value it does not print."""
+    tables = class_tables(14)
+    assert len(tables.comparison()) == 168 and len(tables.mismatches()) == 47
+    for cell, printed, computed in tables.mismatches():
+        assert _errata_row(cell, printed, computed) in ERRATA
+        for value in computed - set(printed or ()):
+            assert f"*{value}: `{STUBBORN.format(tables.witnesses[cell, value])}`" in ERRATA
+
+
+def test_printed_cells_at_the_fewest_candidates() -> None:
+    """Each class at x + max(y, z) a side: every printed cell whose boards have at most 12
+    a side agrees; at 13 and 14, 11 cells differ, each a row of docs/errata.md."""
+    tables = class_tables(14, smallest=True)
+    assert len(tables.comparison()) == 168
+    wrong = tables.mismatches()
+    assert len(wrong) == 11 and all(x + high in (13, 14) for (x, _, high), _, _ in wrong)
+    for cell, printed, computed in wrong:
+        assert _errata_row(cell, printed, computed) in ERRATA
+
+
+@pytest.mark.slow
+def test_printed_cells_at_the_fewest_candidates_to_sixteen() -> None:
+    """`grundy matchmaker tables --max-n 16 --smallest` (a minute of CPU, half a GB): 217
+    printed cells reached, 18 differ, each a row of docs/errata.md with its witnesses; the
+    printed (8; 0, 8) is never reached, as no board has 8 loners and 8 unmatched
+    candidates on a side."""
+    tables = class_tables(16, smallest=True)
+    assert len(tables.comparison()) == 217 and len(tables.mismatches()) == 18
+    for cell, printed, computed in tables.mismatches():
+        assert _errata_row(cell, printed, computed) in ERRATA
+        for value in computed - set(printed or ()):
+            assert f"*{value}: `{STUBBORN.format(tables.witnesses[cell, value])}`" in ERRATA
+    assert printed_cells()[8, 0, 8] == frozenset({2}) and (8, 0, 8) not in tables.cells
+
+
+def test_no_side_has_as_many_loners_as_unmatched_candidates() -> None:
+    """docs/errata.md, Table 5.4's (8; 0, 8): loners need an unmatched candidate on each
+    side, so k loners need k + 1 unmatched candidates; every side of up to 16 candidates."""
+    for n in range(1, 17):
+        for x in range(n + 1):
+            assert all(loners < x or loners == 0 for loners, _ in _sides(n, x))

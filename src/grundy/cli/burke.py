@@ -32,7 +32,6 @@ from grundy.rulesets.dictator.tree import (
     verify_tree_proof,
 )
 from grundy.rulesets.matchmaker.nimberizer import (
-    MAX_NIMBERIZER_N,
     Nimberizer,
     class_tables,
     verify,
@@ -52,6 +51,14 @@ from grundy.rulesets.matchmaker.rules import (
 from grundy.search import Solver
 
 MATCHMAKERS = ("matchmaker", "stubborn-matchmaker", "full-matchmaker")
+#: Largest board of the tables: 14 a side reaches every row Burke prints (C(28, 14) boards,
+#: about 150,000 profiles; seconds).  With --smallest, 16 (a minute, half a GB).
+MAX_TABLE_N = 14
+MAX_SMALLEST_N = 16
+#: Largest board of the tables by search (every board solved: minutes at 9).
+MAX_SEARCH_N = 9
+#: Largest board the Verifier starts from (it visits every pairing of every class reached).
+MAX_VERIFY_N = 8
 
 
 def _cell(values: Any) -> str:
@@ -59,33 +66,53 @@ def _cell(values: Any) -> str:
 
 
 @click.command("tables")
-@click.option("--max-n", type=click.IntRange(1, MAX_NIMBERIZER_N), default=6, show_default=True,
-              help="Largest board (candidates per side); 8 reaches 40 printed cells, 9 "
-                   "reaches 55 and 10 reaches 70 (half a minute from the class values).")
+@click.option("--max-n", type=click.IntRange(1, MAX_SMALLEST_N), default=6, show_default=True,
+              help=f"Largest board (candidates per side), at most {MAX_TABLE_N}; 8 reaches 40 "
+                   "printed cells, 10 reaches 70 and 14 reaches 168 (seconds).")
+@click.option("--smallest", is_flag=True,
+              help=f"Count each class (x, y, z) only at its fewest candidates a side, "
+                   f"x + max(y, z): the reading under which the printed cells hold; --max-n "
+                   f"up to {MAX_SMALLEST_N} (217 cells, a minute).")
 @click.option("--loose", is_flag=True,
               help="Count every board without crossed pairs (the printed tables need the "
                    "stricter convention).")
 @click.option("--search", "brute", is_flag=True,
-              help="Solve every board by search instead of reading the class values "
-                   "(slow: about a minute at 8).")
+              help=f"Solve every board by search instead of the profile values (slow: about "
+                   f"a minute at 8; at most {MAX_SEARCH_N}).")
 @search_options
 @json_option
-def matchmaker_tables_command(max_n: int, loose: bool, brute: bool, max_nodes: int | None,
-                              max_seconds: float | None, store: str | None,
-                              as_json: bool) -> None:
-    """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 from the Stubborn Matchmaker values
-    stored per class pattern (the thesis' Nimberizer; `grundy matchmaker verify` checks
-    them) or, with --search, by solving every board; beside the printed cells, exit
-    status 1 if some cell differs."""
+def matchmaker_tables_command(max_n: int, smallest: bool, loose: bool, brute: bool,
+                              max_nodes: int | None, max_seconds: float | None,
+                              store: str | None, as_json: bool) -> None:
+    """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 from the Stubborn Matchmaker profile
+    values (the thesis' Nimberizer, made exact; `grundy matchmaker verify` checks it) or,
+    with --search, by solving every board; beside the printed cells, with a board of the
+    fewest candidates for every value the table does not print; exit status 1 if some
+    cell differs."""
+    if max_n > MAX_TABLE_N and not smallest:
+        raise GrundyError(f"--max-n {max_n} takes every board of up to {max_n} a side: give "
+                          f"{MAX_TABLE_N} or less, or add --smallest (up to {MAX_SMALLEST_N})")
+    if brute and max_n > MAX_SEARCH_N:
+        raise GrundyError(f"--search solves every board: give --max-n {MAX_SEARCH_N} or less, "
+                          "or leave out --search")
     build = matchmaker_tables if brute else class_tables
     with Spinner() as spinner:
-        tables = build(max_n, not loose, Search(max_nodes, max_seconds, store).budget(spinner))
+        tables = build(max_n, not loose, Search(max_nodes, max_seconds, store).budget(spinner),
+                       smallest=smallest)
     rows = tables.comparison()
     mismatches = tables.mismatches()
+    ruleset = get("stubborn-matchmaker")
+
+    def witnesses(cell: tuple[int, int, int], printed: Any, computed: set[int]) -> dict[int, str]:
+        return {v: ruleset.format(tables.witnesses[cell, v]) for v in sorted(computed)
+                if v not in (printed or ())}
+
     if as_json:
         emit_json({"conventions": tables.conventions(), "max_n": max_n,
                    "cells": [{"class": list(cell), "printed": sorted(printed or ()),
-                              "computed": sorted(computed)} for cell, printed, computed in rows],
+                              "computed": sorted(computed),
+                              "witnesses": witnesses(cell, printed, computed)}
+                             for cell, printed, computed in rows],
                    "mismatches": len(mismatches)})
     else:
         out = Output()
@@ -94,7 +121,9 @@ def matchmaker_tables_command(max_n: int, loose: bool, brute: bool, max_nodes: i
         out.line(f"conventions: {tables.conventions()}")
         out.table(["x", "loners", "printed", "computed", ""],
                   [[str(x), f"({low},{high})", _cell(printed or ()), _cell(computed),
-                    "" if printed == frozenset(computed) else "differs"]
+                    "" if printed == frozenset(computed) else "differs" + "".join(
+                        f"; *{v} at {board}" for v, board in
+                        witnesses((x, low, high), printed, computed).items())]
                    for (x, low, high), printed, computed in rows])
         out.line(f"{len(rows) - len(mismatches)} of {len(rows)} printed cells reached by boards "
                  f"up to {max_n} per side agree")
@@ -153,20 +182,23 @@ def matchmaker_verify(position: str, max_nodes: int | None, max_seconds: float |
     first class that does not."""
     ruleset = get("stubborn-matchmaker")
     board = ruleset.parse(position)
+    if len(board) > MAX_VERIFY_N:
+        raise GrundyError(f"the Verifier checks every board of every class reached: give a "
+                          f"board of at most {MAX_VERIFY_N} a side")
     with Spinner() as spinner:
         budget = Search(max_nodes, max_seconds, store).budget(spinner)
-        nimberizer = Nimberizer(len(board), budget)
+        nimberizer = Nimberizer()
+        value = nimberizer.grundy(board, budget)
         report = verify(nimberizer, board, budget)
     failure = None if report.failure is None else {
         "board": ruleset.format(report.failure[0]), "claimed": report.failure[1],
         "mex_of_children": report.failure[2]}
     if as_json:
-        emit_json({"position": ruleset.format(board), "value": nimberizer.grundy(board),
+        emit_json({"position": ruleset.format(board), "value": value,
                    "classes_verified": len(report.verified), "boards_checked": report.boards,
-                   "stored_patterns": len(nimberizer.values), "failure": failure})
+                   "profiles": len(nimberizer), "failure": failure})
     else:
-        click.echo(f"{ruleset.format(board)} is *{nimberizer.grundy(board)}, from "
-                   f"{len(nimberizer.values):,} stored class patterns")
+        click.echo(f"{ruleset.format(board)} is *{value}, from {len(nimberizer):,} profiles")
         if failure is None:
             click.echo(f"verified: {len(report.verified):,} classes, "
                        f"{report.boards:,} boards checked one level deep")

@@ -40,7 +40,9 @@ class BudgetError(CliError):
 #: Default time budget of a command, in seconds (``--max-seconds 0``: none).
 DEFAULT_SECONDS = 60.0
 #: Shorter defaults where an answer is expected at once.
-DEFAULT_SECONDS_OF = {"calc": 10.0, "thermograph": 10.0}
+DEFAULT_SECONDS_OF = {"calc": 10.0, "thermograph": 10.0,
+                      # `matchmaker tables --smallest --max-n 16`: a minute of CPU
+                      "tables": 600.0}
 #: Commands that run as long as the person wants: interactive games (their budget is
 #: per computer move), the server, the benchmarks.
 OPEN_ENDED = frozenset({"play", "serve", "bench"})

@@ -270,6 +270,23 @@ class StubbornMatchmaker(Matchmaker):
         """Def 3.3.3: both matched or both unmatched."""
         return (w_partner == 0) == (e_partner == 0)
 
+    def fast_grundy(self, position: Matching) -> int | None:
+        """The profile theorem (``grundy.rulesets.matchmaker.nimberizer``, which proves
+        Conjectures 5.3.1-5.3.2 of L1202-1222 for this game): the profile's value xor the
+        crossing parity, the profiles valued once per process under the budget of the
+        search asking (``active_budget``)."""
+        from grundy.rulesets.matchmaker.nimberizer import shared_nimberizer
+        from grundy.search.budget import active_budget  # grundy.search imports us
+
+        return shared_nimberizer().grundy(position, active_budget())
+
+
+class SearchedStubbornMatchmaker(StubbornMatchmaker):
+    """Stubborn Matchmaker valued by search alone: the slow path that the profile
+    evaluator (``StubbornMatchmaker.fast_grundy``) is checked against."""
+
+    fast_grundy = ImpartialRuleset.fast_grundy
+
 
 # -- the transforms of §5.3 --------------------------------------------------------
 
@@ -330,9 +347,12 @@ def matching_class(m: Matching) -> tuple[int, int, int]:
 
 
 def solver(ruleset: Matchmaker, budget: Budget | None = None) -> Solver[Matching]:
-    """A Solver for the analyses below (imported here: grundy.search imports rulesets)."""
+    """A Solver by search for the analyses below, which check closed forms and so must not
+    use the profile evaluator (imported here: grundy.search imports rulesets)."""
     from grundy.search.engine import Solver
 
+    if isinstance(ruleset, StubbornMatchmaker):
+        ruleset = SearchedStubbornMatchmaker()
     return Solver(ruleset, budget)
 
 
@@ -431,12 +451,18 @@ class Tables:
 
     max_n: int
     strict: bool
+    #: each class counted only at its fewest candidates a side, x + max(y, z)
+    smallest: bool = False
     cells: dict[tuple[int, int, int], set[int]] = field(default_factory=dict)
+    #: (cell, value) -> a board of the fewest candidates a side in that cell with that value
+    witnesses: dict[tuple[tuple[int, int, int], int], Matching] = field(default_factory=dict)
 
     def conventions(self) -> str:
         strict = (" and some unmatched West/East pair could be matched without crossing a "
                   "matched pair") if self.strict else ""
-        return TABLE_CONVENTIONS.format(n=self.max_n, strict=strict)
+        sizes = (" and, for class (x, y, z), only at x + max(y, z) candidates a side (the "
+                 "fewest the class allows)") if self.smallest else ""
+        return TABLE_CONVENTIONS.format(n=self.max_n, strict=strict) + sizes
 
     def comparison(self) -> list[tuple[tuple[int, int, int], PrintedCell, set[int]]]:
         """Every printed numbered cell that some board reaches: (cell, printed, computed)."""
@@ -447,15 +473,19 @@ class Tables:
         return [row for row in self.comparison() if row[1] != frozenset(row[2])]
 
 
-def matchmaker_tables(max_n: int, strict: bool = True, budget: Budget | None = None) -> Tables:
-    """Regenerate Tables 5.1-5.4 (L1259-1319) by brute force on boards up to ``max_n``."""
+def matchmaker_tables(max_n: int, strict: bool = True, budget: Budget | None = None,
+                      smallest: bool = False) -> Tables:
+    """Regenerate Tables 5.1-5.4 (L1259-1319) by brute force on boards up to ``max_n``
+    (``smallest``: each class only at x + max(y, z) candidates a side)."""
     grundy = solver(StubbornMatchmaker(), budget).grundy
-    tables = Tables(max_n, strict)
+    tables = Tables(max_n, strict, smallest)
     for n in range(1, max_n + 1):
         for m in all_matchings(n):
-            if cross_free(m, strict):
-                x, y, z = matching_class(m)
-                tables.cells.setdefault((x, min(y, z), max(y, z)), set()).add(grundy(m))
+            x, y, z = matching_class(m)
+            if cross_free(m, strict) and not (smallest and x + max(y, z) != n):
+                cell, value = (x, min(y, z), max(y, z)), grundy(m)
+                tables.cells.setdefault(cell, set()).add(value)
+                tables.witnesses.setdefault((cell, value), m)
     return tables
 
 

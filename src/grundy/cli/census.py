@@ -110,8 +110,9 @@ def census(spec: tuple[str, ...], directory: str, compute: str, seed: int,
 
     FAMILY is one of: sizes:A-B, random:SIZE:COUNT, paths:A-B, cycles:A-B,
     grids:ROWS:A-B, heaps:A-B, template:A-B:TEXT ({n} replaced), file:PATH,
-    graphs:A-B[:connected][:bipartite][:edges=A-B] and trees:A-B (one graph per
-    isomorphism class, by nauty's geng and gentreeg: apt-get install nauty).
+    graphs:A-B with options :connected, :bipartite, :edges=A-B, :black-white (one
+    graph per isomorphism class, by nauty's geng; black-white: every colouring, by
+    vcolg) and trees:A-B (by gentreeg): apt-get install nauty.
     Example: grundy census node-kayles graphs:1-9 --out nk9 --histogram.
     A killed census is finished by the same command with --resume; query the
     results with grundy census query.

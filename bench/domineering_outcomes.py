@@ -6,7 +6,7 @@ on the small boards, against the canonical value.
 ``python -m bench.domineering_outcomes 8x8`` solves one board.  One JSON line per board:
 who wins moving first (Left plays vertically), the outcome class, the positions
 searched, wall and CPU seconds (a fresh search per board, both players in one table),
-and whether the proved outcomes and the value agree.
+and whether the published table (``PUBLISHED``), the proved outcomes and the value agree.
 """
 
 from __future__ import annotations
@@ -25,6 +25,62 @@ from grundy.search.partizan import PartizanSolver, outcome_of
 NAME = "domineering-outcome"
 #: the boards whose canonical value the run also computes (the larger take seconds)
 VALUE_CELLS = 25
+
+
+#: The outcome class of every empty m × n board with m ≤ n ≤ 8 (m rows; Left plays
+#: vertically): L Left wins, R Right wins, N the player to move wins, P the other one.  The
+#: table Breuker, Uiterwijk & van den Herik (2000, Theoret. Comput. Sci. 230, 195-206)
+#: computed for m = 2..8, n = m..9 (the one-row boards are plain: the side with no move
+#: loses); each row as the check script of Bullock's (2002) solver Obsequi states it (repository
+#: orangepips/obsequi, file obsequi/Check, the line named: ``flip m n X`` with X = V, H,
+#: 1, 2 for L, R, N, P; "Vertical" is Left).  The n × m board is the conjugate: L and R
+#: exchanged (``published_outcome``).
+PUBLISHED: dict[tuple[int, int], str] = {
+    (1, 1): "P",  # obsequi/Check: flip 1 1 2
+    (1, 2): "R",  # obsequi/Check: flip 1 2 H
+    (1, 3): "R",  # obsequi/Check: flip 1 3 H
+    (1, 4): "R",  # obsequi/Check: flip 1 4 H
+    (1, 5): "R",  # obsequi/Check: flip 1 5 H
+    (1, 6): "R",  # obsequi/Check: flip 1 6 H
+    (1, 7): "R",  # obsequi/Check: flip 1 7 H
+    (1, 8): "R",  # obsequi/Check: flip 1 8 H
+    (2, 2): "N",  # obsequi/Check: flip 2 2 1
+    (2, 3): "N",  # obsequi/Check: flip 2 3 1
+    (2, 4): "R",  # obsequi/Check: flip 2 4 H
+    (2, 5): "L",  # obsequi/Check: flip 2 5 V
+    (2, 6): "N",  # obsequi/Check: flip 2 6 1
+    (2, 7): "N",  # obsequi/Check: flip 2 7 1
+    (2, 8): "R",  # obsequi/Check: flip 2 8 H
+    (3, 3): "N",  # obsequi/Check: flip 3 3 1
+    (3, 4): "R",  # obsequi/Check: flip 3 4 H
+    (3, 5): "R",  # obsequi/Check: flip 3 5 H
+    (3, 6): "R",  # obsequi/Check: flip 3 6 H
+    (3, 7): "R",  # obsequi/Check: flip 3 7 H
+    (3, 8): "R",  # obsequi/Check: flip 3 8 H
+    (4, 4): "N",  # obsequi/Check: flip 4 4 1
+    (4, 5): "L",  # obsequi/Check: flip 4 5 V
+    (4, 6): "N",  # obsequi/Check: flip 4 6 1
+    (4, 7): "L",  # obsequi/Check: flip 4 7 V
+    (4, 8): "R",  # obsequi/Check: flip 4 8 H
+    (5, 5): "P",  # obsequi/Check: flip 5 5 2
+    (5, 6): "R",  # obsequi/Check: flip 5 6 H
+    (5, 7): "R",  # obsequi/Check: flip 5 7 H
+    (5, 8): "R",  # obsequi/Check: flip 5 8 H
+    (6, 6): "N",  # obsequi/Check: flip 6 6 1
+    (6, 7): "L",  # obsequi/Check: flip 6 7 V
+    (6, 8): "R",  # obsequi/Check: flip 6 8 H
+    (7, 7): "N",  # obsequi/Check: flip 7 7 1
+    (7, 8): "R",  # obsequi/Check: flip 7 8 H
+    (8, 8): "N",  # obsequi/Check: flip 8 8 1
+}
+
+
+def published_outcome(m: int, n: int) -> str:
+    """The published outcome class of the empty m × n board (m, n ≤ 8): ``PUBLISHED``, or
+    the conjugate of n × m's (transposing exchanges the players)."""
+    if (m, n) in PUBLISHED:
+        return PUBLISHED[m, n]
+    return {"L": "R", "R": "L"}.get(PUBLISHED[n, m], PUBLISHED[n, m])
 
 
 def left_starting_wins(m: int, n: int) -> bool | None:
@@ -76,6 +132,7 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
                 for p, won in zip(proved, (row["left_first_wins"], row["right_first_wins"]),
                                   strict=True))
             row["proved_sides"] = sum(p is not None for p in proved)
+            row["published_agrees"] = published_outcome(m, n) == row["outcome"]
             if m * n <= VALUE_CELLS:
                 value = PartizanSolver(domineering, engine="native").value(
                     domineering.parse(f"{m}x{n}"))

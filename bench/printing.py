@@ -4,9 +4,9 @@
   against the printer trying sums (``grundy.values.naive.NAIVE_FORMS``, the printer as it
   was), on benched values, each printed once in a fresh process (cold caches).
 - ``thermographs``: temperature and stops of the 4x6 Domineering value through ``Game``
-  (native store: the copy into it included), by the Python algorithm (a table of its own),
-  and by cgt-py on its own canonical form (when the ``bench`` extras are installed); the
-  first call each in a fresh process, medians over nine processes.
+  (read in the native store the kernel interned it in), by the Python algorithm (a table
+  of its own), and by cgt-py on its own canonical form (when the ``bench`` extras are
+  installed); the first call each in a fresh process, medians over nine processes.
 - ``superstars``: Ferland's Theorem 4.2.4 example through ``grundy value superstars`` and
   ``grundy calc``, whole process (median of five), and in process with native sums and
   with ``python_only``.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from bench.domineering_outcomes import left_starting_wins
+from bench.domineering_outcomes import PUBLISHED, left_starting_wins, published_outcome
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -75,26 +75,47 @@ def test_a_table_kept_between_calls_answers_like_a_fresh_one(board: Board, moves
         position, player = options[len(options) // 2], player.opponent
 
 
-@pytest.mark.parametrize(("m", "n"), list(itertools.product(range(1, 7), repeat=2)))
-def test_rectangles_agree_with_the_published_theorems(m: int, n: int) -> None:
+#: The boards the tests search: every m × n with m, n ≤ 8 of at most 42 cells (up to 6 × 7,
+#: 5 × 8); 7 × 7, 6 × 8, 7 × 8 and 8 × 8 are the recorded benchmark (bench/domineering_outcomes).
+SEARCHED = [(m, n) for m, n in itertools.product(range(1, 9), repeat=2) if m * n <= 42]
+
+
+@pytest.mark.parametrize(("m", "n"), SEARCHED)
+def test_rectangles_agree_with_the_published_table(m: int, n: int) -> None:
+    """The outcome class against Breuker et al.'s table (``PUBLISHED``), the proved
+    theorems where one applies, and on boards of at most 25 cells the canonical value."""
     board = DOMINEERING.parse(f"{m}x{n}")
     search = _native.DomineeringOutcomes(m, n)
     left, _ = search.wins(board.empty, True)
     right, _ = search.wins(board.empty, False)
+    assert left is not None and right is not None
+    outcome = outcome_of(left, right)
+    assert outcome.value == published_outcome(m, n)
     published_left, published_right = left_starting_wins(m, n), left_starting_wins(n, m)
     if published_left is not None:
         assert left is published_left
     if published_right is not None:  # Right starting on m × n is Left starting on n × m
         assert right is published_right
     if m * n <= 25:  # the larger values take seconds each
-        assert outcome_of(bool(left), bool(right)) is value_outcome(board)
+        assert outcome is value_outcome(board)
 
 
-def test_the_published_theorems_decide_most_small_rectangles() -> None:
-    """The table above checks something: most boards up to 6 × 6 have a theorem."""
-    decided = [left_starting_wins(m, n) is not None
-               for m, n in itertools.product(range(1, 7), repeat=2)]
-    assert sum(decided) >= 24  # 25 of the 36
+def test_the_published_table_agrees_with_the_theorems() -> None:
+    """Two sources that check each other: the table and Uiterwijk's theorems (which decide
+    most boards up to 8 × 8), with the conjugate rule for n × m."""
+    decided = 0
+    for m, n in itertools.product(range(1, 9), repeat=2):
+        outcome = published_outcome(m, n)
+        left_first = outcome in ("L", "N")
+        right_first = outcome in ("R", "N")
+        for proved, won in ((left_starting_wins(m, n), left_first),
+                            (left_starting_wins(n, m), right_first)):
+            if proved is not None:
+                assert proved is won, (m, n)
+                decided += 1
+    assert decided == 86  # of the 128 first-player results
+    assert published_outcome(8, 8) == "N"  # Breuker et al.: the first player wins 8 × 8
+    assert {published_outcome(m, n) for m, n in PUBLISHED} == {"L", "R", "N", "P"}
 
 
 def test_cli_prints_the_outcome_of_a_board() -> None:

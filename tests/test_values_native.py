@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy import _native
 from grundy.protocol import Player
+from grundy.rulesets import get
+from grundy.rulesets.grids.domineering import Board
 from grundy.rulesets.heaps.superstars import StarSum, Superstars, sum_wins_first
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Game, Outcome, native, parse
@@ -112,3 +115,36 @@ def test_ferland_theorem_4_2_4_example() -> None:
     position = ruleset.parse(text)
     left, right = (sum_wins_first(position, p) for p in (Player.LEFT, Player.RIGHT))
     assert left and right and value.outcome() is Outcome.N
+
+
+@st.composite
+def domineering_boards(draw: st.DrawFn) -> tuple[int, int, int]:
+    """A board of up to 4 by 5 cells with some cells filled: (rows, columns, empty)."""
+    rows, columns = draw(st.integers(1, 4)), draw(st.integers(1, 5))
+    return rows, columns, draw(st.integers(0, (1 << rows * columns) - 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(domineering_boards())
+def test_kernel_values_answer_from_the_shared_store_without_a_copy(
+        shape: tuple[int, int, int]) -> None:
+    """The Domineering kernel interns its values in the values layer's store, so stops and
+    thermographs are read where the kernel left them (the store does not grow) and agree
+    with the Python algorithms."""
+    value = PartizanSolver(get("domineering"), engine="native").value(Board(*shape))
+    store = native.shared_store()
+    size = len(store)
+    assert value.thermograph() == python_thermograph(value)
+    assert (value.left_stop(), value.right_stop()) == python_stops(value)
+    assert len(store) == size  # nothing was copied in
+
+
+def test_a_kernel_interns_in_the_store_it_was_given() -> None:
+    store = _native.GameStore()
+    kernel = _native.Domineering(store)
+    root, _ = kernel.value(3, 3, 0b111_111_111)
+    assert root is not None and kernel.store is store
+    assert store.closure(root) == kernel.closure(root)
+    assert store.stops(root) == ((1, 0), (-1, 0))  # 3x3 = ±1
+    alone, _ = _native.Domineering().value(3, 3, 0b111_111_111)  # a store of its own
+    assert alone is not None

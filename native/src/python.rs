@@ -739,19 +739,26 @@ impl GameStore {
     }
 }
 
-/// Domineering boards of at most 64 cells, keeping the regions solved so far.
+/// Domineering boards of at most 64 cells, keeping the regions solved so far; their values
+/// are interned in a `GameStore` (a new one, or one given to share with the values layer,
+/// which then reads stops and thermographs of the kernel's values without copying them).
 #[pyclass]
-struct Domineering(domineering::Domineering);
+struct Domineering(domineering::Domineering, Py<GameStore>);
 
 #[pymethods]
 impl Domineering {
     #[new]
-    fn new() -> Self {
-        Domineering(domineering::Domineering::new())
+    #[pyo3(signature = (store=None))]
+    fn new(py: Python<'_>, store: Option<Py<GameStore>>) -> PyResult<Self> {
+        let store = match store {
+            Some(store) => store,
+            None => Py::new(py, GameStore::new())?,
+        };
+        Ok(Domineering(domineering::Domineering::new(), store))
     }
 
     /// The value's id of a `height` by `width` board (bit r * width + c of `empty` set
-    /// when cell (r, c) is empty).
+    /// when cell (r, c) is empty), in the store.
     #[pyo3(signature = (height, width, empty, max_nodes=None, max_seconds=None))]
     fn value(
         &mut self,
@@ -771,14 +778,28 @@ impl Domineering {
                 domineering::MAX_CELLS
             )));
         }
-        budgeted(py, max_nodes, max_seconds, |b| {
+        // The kernel works on the shared store for the call: it is swapped in and back
+        // out (both swaps run, since `budgeted` turns panics into errors), and the borrow
+        // held meanwhile keeps every other use of the store out.  The kernel's table
+        // names ids of this one store only, the one it was made with.
+        let mut shared = self.1.try_borrow_mut(py)?;
+        std::mem::swap(&mut self.0.store, &mut shared.0);
+        let result = budgeted(py, max_nodes, max_seconds, |b| {
             self.0.value(height, width, empty, b)
-        })
+        });
+        std::mem::swap(&mut self.0.store, &mut shared.0);
+        result
+    }
+
+    /// The store holding the values.
+    #[getter]
+    fn store(&self, py: Python<'_>) -> Py<GameStore> {
+        self.1.clone_ref(py)
     }
 
     /// The games reachable from `root`, each after its options, with their options.
-    fn closure(&self, root: Id) -> PyResult<Closure> {
-        closure_of(&self.0.store, root)
+    fn closure(&self, py: Python<'_>, root: Id) -> PyResult<Closure> {
+        closure_of(&self.1.try_borrow(py)?.0, root)
     }
 
     /// Regions solved so far.

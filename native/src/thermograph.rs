@@ -80,93 +80,85 @@ impl Line {
         self.slope
     }
 
-    /// t ↦ f(t) + sign·t.
-    fn tilt(&self, sign: i64) -> Line {
+    /// t ↦ f(t) + sign·t for the wall `points` (slope 0 after its last breakpoint).
+    fn tilted(points: &[Point], sign: i64) -> Line {
         let s = Dyadic::integer(sign);
         Line {
-            points: self
-                .points
+            points: points
                 .iter()
                 .map(|&(t, v)| (t, v.plus(mul(s, t))))
                 .collect(),
-            slope: self.slope.plus(s),
+            slope: s,
         }
     }
 }
 
-/// Drop breakpoints where the slope does not change.
-fn simplify(points: Vec<Point>) -> Vec<Point> {
-    let mut kept: Vec<Point> = Vec::with_capacity(points.len());
-    for point in points {
-        if kept.len() >= 2 {
-            let ((t0, v0), (t1, v1)) = (kept[kept.len() - 2], kept[kept.len() - 1]);
+/// Drop breakpoints where the slope does not change (in place).
+fn simplify(mut points: Vec<Point>) -> Vec<Point> {
+    let mut kept = 0;
+    for i in 0..points.len() {
+        let point = points[i];
+        if kept >= 2 {
+            let ((t0, v0), (t1, v1)) = (points[kept - 2], points[kept - 1]);
             if mul(sub(v1, v0), sub(point.0, t1)) == mul(sub(point.1, v1), sub(t1, t0)) {
-                let end = kept.len() - 1;
-                kept[end] = point;
+                points[kept - 1] = point;
                 continue;
             }
         }
-        kept.push(point);
+        points[kept] = point;
+        kept += 1;
     }
-    kept
+    points.truncate(kept);
+    points
 }
 
-/// The pointwise max (`left`) or min of piecewise-linear functions, exactly.
-fn envelope(mut lines: Vec<Line>, left: bool) -> Line {
-    let mut unique: Vec<Line> = Vec::with_capacity(lines.len());
-    for line in lines.drain(..) {
-        if !unique.contains(&line) {
-            unique.push(line); // options often share a thermograph (*n's options)
-        }
-    }
-    let lines = unique;
-    let pick = |values: &mut dyn Iterator<Item = Dyadic>| -> Dyadic {
-        if left {
-            values.max().expect("a line")
-        } else {
-            values.min().expect("a line")
-        }
-    };
-    let mut ts: Vec<Dyadic> = lines
+/// The pointwise max (`left`) or min of piecewise-linear functions, exactly: merged two
+/// at a time, each merge linear in their breakpoints (options often share a thermograph,
+/// as *n's do: a line equal to the envelope so far is skipped).
+fn envelope(mut lines: impl Iterator<Item = Line>, left: bool) -> Line {
+    let first = lines.next().expect("a line");
+    lines.fold(first, |f, g| if f == g { f } else { merge(&f, &g, left) })
+}
+
+/// The max (`left`) or min of two lines: both are linear between consecutive breakpoints
+/// of either, so they cross inside such a piece (or after the last breakpoint) only
+/// where their difference changes sign.
+fn merge(f: &Line, g: &Line, left: bool) -> Line {
+    let pick = |x: Dyadic, y: Dyadic| if left { x.max(y) } else { x.min(y) };
+    let mut ts: Vec<Dyadic> = f
+        .points
         .iter()
-        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .chain(&g.points)
+        .map(|p| p.0)
         .chain([BOTTOM])
         .collect();
     ts.sort_unstable();
     ts.dedup();
-    let mut candidates = ts.clone();
-    for (i, &a) in ts.iter().enumerate() {
-        let b = ts.get(i + 1).copied();
-        for (j, f) in lines.iter().enumerate() {
-            for g in &lines[j + 1..] {
-                // crossings inside each piece
-                let d = sub(f.at(a), g.at(a));
-                let ds = sub(f.slope_after(a), g.slope_after(a));
-                if (d.num > 0 && ds.num < 0) || (d.num < 0 && ds.num > 0) {
-                    let crossing = sub(a, div(d, ds));
-                    if b.is_none_or(|b| crossing < b) {
-                        candidates.push(crossing);
-                    }
-                }
+    let mut points: Vec<Point> = Vec::with_capacity(2 * ts.len());
+    // (t, f(t) − g(t)) at the breakpoint before
+    let mut before: Option<(Dyadic, Dyadic)> = None;
+    for &t in &ts {
+        let (a, b) = (f.at(t), g.at(t));
+        let d = sub(a, b);
+        if let Some((t0, d0)) = before {
+            if (d0.num > 0 && d.num < 0) || (d0.num < 0 && d.num > 0) {
+                let crossing = t0.plus(div(mul(d0, sub(t, t0)), sub(d0, d)));
+                points.push((crossing, f.at(crossing)));
             }
         }
+        points.push((t, pick(a, b)));
+        before = Some((t, d));
     }
-    candidates.sort_unstable();
-    candidates.dedup();
-    let points: Vec<Point> = candidates
-        .iter()
-        .map(|&t| (t, pick(&mut lines.iter().map(|l| l.at(t)))))
-        .collect();
-    let (last, top) = points[points.len() - 1];
-    let slope = pick(
-        &mut lines
-            .iter()
-            .filter(|l| l.at(last) == top)
-            .map(|l| l.slope_after(last)),
-    );
+    let (end, d) = before.expect("a breakpoint");
+    let ds = sub(f.slope, g.slope);
+    if (d.num > 0 && ds.num < 0) || (d.num < 0 && ds.num > 0) {
+        let crossing = sub(end, div(d, ds));
+        points.push((crossing, f.at(crossing)));
+    }
+    // past every crossing the line with the larger (smaller) slope is on top (below)
     Line {
         points: simplify(points),
-        slope,
+        slope: pick(f.slope, g.slope),
     }
 }
 
@@ -209,14 +201,21 @@ impl Thermographs {
         Self::default()
     }
 
-    /// The thermograph of `root`, built options first (no deep recursion).
+    /// The thermograph of `root`, built options first (no deep recursion), walking the
+    /// store's options directly.
     pub fn of(&mut self, store: &Store, root: Id) -> &Thermograph {
-        if !self.0.contains_key(&root) {
-            for (g, left, right) in store.closure(root) {
-                if !self.0.contains_key(&g) {
-                    let made = self.build(store.number_value(g), &left, &right);
-                    self.0.insert(g, made);
-                }
+        let mut stack = vec![(root, false)];
+        while let Some((g, expanded)) = stack.pop() {
+            if self.0.contains_key(&g) {
+                continue;
+            }
+            let (left, right) = (store.left(g), store.right(g));
+            if expanded {
+                let made = self.build(store.number_value(g), left, right);
+                self.0.insert(g, made);
+            } else {
+                stack.push((g, true));
+                stack.extend(left.iter().chain(right).map(|&o| (o, false)));
             }
         }
         &self.0[&root]
@@ -232,19 +231,14 @@ impl Thermographs {
                 temperature: BOTTOM,
             };
         }
-        let wall = |g: &Id, of_left: bool| {
-            let t = &self.0[g];
-            Line {
-                points: if of_left {
-                    t.left.clone()
-                } else {
-                    t.right.clone()
-                },
-                slope: Dyadic::ZERO,
-            }
-        };
-        let scaffold_left = envelope(left.iter().map(|g| wall(g, false).tilt(-1)).collect(), true);
-        let scaffold_right = envelope(right.iter().map(|g| wall(g, true).tilt(1)).collect(), false);
+        let scaffold_left = envelope(
+            left.iter().map(|g| Line::tilted(&self.0[g].right, -1)),
+            true,
+        );
+        let scaffold_right = envelope(
+            right.iter().map(|g| Line::tilted(&self.0[g].left, 1)),
+            false,
+        );
         let temperature = meeting(&scaffold_left, &scaffold_right);
         let mast = scaffold_left.at(temperature);
         assert!(

@@ -161,9 +161,11 @@ class GameStore:
 @final
 class Domineering:
     """Domineering boards of at most DOMINEERING_MAX_CELLS cells; solved regions and
-    their canonical values are kept between calls (ValueError for a bigger board)."""
+    their canonical values are kept between calls (ValueError for a bigger board).  The
+    values are interned in ``store`` (a new one if none is given): given the values
+    layer's store, a value's stops and thermograph are read there without a copy."""
 
-    def __new__(cls) -> Self: ...
+    def __new__(cls, store: GameStore | None = None) -> Self: ...
     def value(
         self,
         height: int,
@@ -172,7 +174,11 @@ class Domineering:
         max_nodes: int | None = None,
         max_seconds: float | None = None,
     ) -> tuple[int | None, int]:
-        """The id of the board's value; bit ``r * width + c`` of ``empty`` is cell (r, c)."""
+        """The id of the board's value in ``store``; bit ``r * width + c`` of ``empty`` is
+        cell (r, c)."""
+    @property
+    def store(self) -> GameStore:
+        """The store holding the values."""
     def closure(self, root: int) -> _Closure:
         """The games reachable from ``root``, each after its options."""
     @property

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from grundy.values.game import Game
@@ -22,7 +23,8 @@ from grundy.values.game import Game
 if TYPE_CHECKING:
     from grundy._native import GameStore
 
-__all__ = ["available", "game_of", "native_id", "python_only", "stops", "sum_of", "thermograph"]
+__all__ = ["available", "game_of", "native_id", "python_only", "shared_store", "stops", "sum_of",
+           "thermograph"]
 
 _OFF: ContextVar[bool] = ContextVar("grundy_values_python_only", default=False)
 _store: GameStore | None = None
@@ -40,6 +42,14 @@ def _the_store() -> GameStore | None:
             return None
         _store = GameStore()
     return _store
+
+
+def shared_store() -> GameStore:
+    """The store this module mirrors games into, for a native kernel to intern its values
+    in (then ``game_of`` reads them and every later query starts from them, no copy)."""
+    store = _the_store()
+    assert store is not None, "shared_store needs the compiled module"
+    return store
 
 
 def available() -> bool:
@@ -101,8 +111,14 @@ def sum_of(a: Game, b: Game) -> Game:
     return game_of(store.add(native_id(a), native_id(b)))
 
 
+@lru_cache(maxsize=1 << 12)
+def _dyadic_of(num: int, exp: int) -> Fraction:
+    return Fraction(num, 1 << exp) if exp else Fraction(num)
+
+
 def _dyadic(pair: tuple[int, int]) -> Fraction:
-    return Fraction(pair[0], 2 ** pair[1])
+    """num / 2^exp; walls repeat their values (stops, mast, 0, ±1), so each is made once."""
+    return _dyadic_of(*pair)
 
 
 def stops(game: Game) -> tuple[Fraction, Fraction]:

@@ -39,8 +39,7 @@ from grundy.rulesets.grids.board import (
     trimmed_children,
 )
 from grundy.rulesets.registry import register
-from grundy.search.partizan import games_from_closure
-from grundy.values import Game
+from grundy.values import Game, native
 
 __all__ = ["Board", "Domineering", "column_name"]
 
@@ -51,15 +50,14 @@ DOMINEERING_LIMITS = {"rows": 100, "columns": 100, "cells": 2_500}
 
 class DomineeringKernel:
     """The native Domineering search (``grundy._native.Domineering``): the same regions,
-    dead cells and transposition symmetry as the Python ruleset, values in a native
-    store of canonical games."""
+    dead cells and transposition symmetry as the Python ruleset, values interned in the
+    values layer's native store (``grundy.values.native``), so that the stops and
+    thermographs of a value are computed where the kernel left it, without a copy."""
 
     limit = f"boards of at most {_native.DOMINEERING_MAX_CELLS} cells"
 
     def __init__(self) -> None:
-        self.game = _native.Domineering()
-        #: native id -> the same game as a Game
-        self.games: dict[int, Game] = {}
+        self.game = _native.Domineering(native.shared_store())
 
     def fits(self, position: Board) -> bool:
         return position.rows * position.columns <= _native.DOMINEERING_MAX_CELLS
@@ -71,9 +69,7 @@ class DomineeringKernel:
         root, nodes = self.game.value(rows, columns, empty, max_nodes, max_seconds)
         if root is None:
             return None, nodes
-        if root not in self.games:
-            games_from_closure(self.game.closure(root), self.games)
-        return self.games[root], nodes
+        return native.game_of(root), nodes
 
 
 @register

@@ -10,6 +10,7 @@ pub mod budget;
 pub mod canonical;
 pub mod domineering;
 pub mod domineering_outcome;
+pub mod fission;
 pub mod geography;
 pub mod heaps;
 pub mod hex;

@@ -13,6 +13,7 @@ from typing import Self, TypeAlias, final
 __all__ = [
     "AMAZONS_MAX_CELLS",
     "DOMINEERING_MAX_CELLS",
+    "FISSION_MAX_CELLS",
     "GEOGRAPHY_MAX_VERTICES",
     "HEX_MAX_SIDE",
     "KONANE_MAX_CELLS",
@@ -23,6 +24,7 @@ __all__ = [
     "AtroposKernel",
     "Domineering",
     "DomineeringOutcomes",
+    "Fission",
     "GameStore",
     "Geography",
     "HexKernel",
@@ -259,9 +261,11 @@ TINTED_MAX_VERTICES: int
 
 @final
 class Tinted:
-    """Snort or Col (``rule`` "snort" or "col") on one graph of at most
-    TINTED_MAX_VERTICES vertices (``adjacency[v]``: v's neighbours as a bitmask); solved
-    components and their canonical values are kept between calls."""
+    """Snort, Col, black-white Node Kayles or Digraph Placement (``rule`` "snort", "col",
+    "node-kayles" or "digraph-placement") on one graph of at most TINTED_MAX_VERTICES
+    vertices (``adjacency[v]``: v's neighbours as a bitmask, its out-neighbours under
+    Digraph Placement); solved components and their canonical values are kept between
+    calls."""
 
     def __new__(cls, rule: str, adjacency: list[int]) -> Self: ...
     def value(
@@ -419,3 +423,29 @@ class HexSolverKernel:
         (carrier, key), key None for a full connection; None if H-search finds none."""
     def __len__(self) -> int:
         """Entries in the transposition table."""
+
+FISSION_MAX_CELLS: int
+
+@final
+class Fission:
+    """Fission boards of at most FISSION_MAX_CELLS cells; solved boards and their canonical
+    values are kept between calls (ValueError for a bigger board, a cell off the board or
+    a stone on a cell out of play)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        stones: int,
+        blocked: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``stones`` (``blocked``)
+        is set when cell (r, c) holds a stone (is out of play)."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Boards solved so far."""

@@ -144,6 +144,10 @@ PAPERS: dict[str, Paper] = {
             "Degree project, KTH Royal Institute of Technology",
             "https://www.diva-portal.org/smash/get/diva2:935354/FULLTEXT01.pdf",
         ),
+        Paper(
+            "clow-mckay-2024", "Clow & McKay", 2024, "Digraph placement games",
+            "arXiv preprint 2407.12219", "https://arxiv.org/abs/2407.12219",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

@@ -152,6 +152,32 @@ def test_ski_jumps_search_and_integer_shortcut_match_the_naive_search(seed: int)
     assert shortcut is None or shortcut is exact
 
 
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 2**32))
+def test_ski_jumps_native_matches_python_and_naive(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, columns = rng.randint(1, 4), rng.randint(1, 4)
+    slope = Stones(rows, columns, "".join(
+        rng.choice("LlRr") if rng.random() < 0.35 else "." for _ in range(rows * columns)))
+    native = PartizanSolver(SKI_JUMPS, engine="native").value(slope)
+    assert native is PartizanSolver(SKI_JUMPS, engine="python").value(slope)
+    assert native is naive_value(SKI_JUMPS, slope)
+
+
+def test_the_ski_jumps_kernel_budget_and_bad_slopes() -> None:
+    assert isinstance(PartizanSolver(SKI_JUMPS).kernel, StonesKernel)
+    solver = PartizanSolver(SKI_JUMPS, Budget(max_nodes=10), engine="native")
+    with pytest.raises(BudgetExceeded, match="after 10 positions"):
+        solver.value(SKI_JUMPS.parse("L.L.L./R.R.R./L.L.L./R.R.R./......"))
+    game = _native.SkiJumps()
+    with pytest.raises(ValueError, match="at most 64 cells, got 5x13"):
+        game.value(5, 13, 0, 0, 0)
+    with pytest.raises(ValueError, match="a skier of each player"):
+        game.value(1, 3, 0b1, 0b1, 0)
+    with pytest.raises(ValueError, match="jumper on an empty cell"):
+        game.value(1, 3, 0b1, 0b10, 0b100)
+
+
 def test_ski_jumps_moves() -> None:
     slope = SKI_JUMPS.parse("L../R../...")
     labels = {SKI_JUMPS.format_move(m): SKI_JUMPS.format(after)

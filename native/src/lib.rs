@@ -19,6 +19,7 @@ pub mod konane;
 pub mod memo;
 pub mod mex;
 pub mod node_kayles;
+pub mod ski_jumps;
 pub mod symmetric;
 pub mod thermograph;
 pub mod tinted;

@@ -24,6 +24,7 @@ use crate::hex;
 use crate::hex_solver;
 use crate::konane;
 use crate::node_kayles;
+use crate::ski_jumps;
 use crate::thermograph::Thermographs;
 use crate::tinted;
 use crate::transverse_wave;
@@ -1068,6 +1069,67 @@ impl Fission {
     }
 }
 
+/// Ski-Jumps slopes of at most 64 cells, keeping the slopes solved so far.
+#[pyclass(unsendable)]
+struct SkiJumps(ski_jumps::SkiJumps);
+
+#[pymethods]
+impl SkiJumps {
+    #[new]
+    fn new() -> Self {
+        SkiJumps(ski_jumps::SkiJumps::new())
+    }
+
+    /// The value's id of a `height` by `width` slope (bit r * width + c of `left` set
+    /// when cell (r, c) holds a skier of Left's; of `right`, of Right's; of `jumpers`,
+    /// when that skier is a jumper).
+    #[pyo3(signature = (height, width, left, right, jumpers, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        left: u64,
+        right: u64,
+        jumpers: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        board_cells(
+            "ski-jumps",
+            height,
+            width,
+            left | right,
+            ski_jumps::MAX_CELLS,
+        )?;
+        if left & right != 0 {
+            return Err(PyValueError::new_err(
+                "a Ski-Jumps cell holds a skier of each player: give each cell one skier",
+            ));
+        }
+        if jumpers & !(left | right) != 0 {
+            return Err(PyValueError::new_err(
+                "a Ski-Jumps jumper on an empty cell: jumpers are among the skiers",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, left, right, jumpers, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Slopes solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1099,5 +1161,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<HexSolverKernel>()?;
     m.add("FISSION_MAX_CELLS", fission::MAX_CELLS)?;
     m.add_class::<Fission>()?;
+    m.add("SKI_JUMPS_MAX_CELLS", ski_jumps::MAX_CELLS)?;
+    m.add_class::<SkiJumps>()?;
     Ok(())
 }

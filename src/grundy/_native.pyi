@@ -18,6 +18,7 @@ __all__ = [
     "HEX_MAX_SIDE",
     "KONANE_MAX_CELLS",
     "NODE_KAYLES_MAX_VERTICES",
+    "SKI_JUMPS_MAX_CELLS",
     "TINTED_MAX_VERTICES",
     "TRANSVERSE_WAVE_MAX_COLUMNS",
     "Amazons",
@@ -32,6 +33,7 @@ __all__ = [
     "Konane",
     "NativePanic",
     "NodeKayles",
+    "SkiJumps",
     "Tinted",
     "TransverseWave",
     "_panic_for_tests",
@@ -449,3 +451,31 @@ class Fission:
     @property
     def table_size(self) -> int:
         """Boards solved so far."""
+
+SKI_JUMPS_MAX_CELLS: int
+
+@final
+class SkiJumps:
+    """Ski-Jumps slopes of at most SKI_JUMPS_MAX_CELLS cells; solved slopes and their
+    canonical values are kept between calls (ValueError for a bigger slope, a cell off it,
+    a cell with two skiers or a jumper on an empty cell)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        left: int,
+        right: int,
+        jumpers: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the slope's value; bit ``r * width + c`` of ``left`` (``right``) is set
+        when cell (r, c) holds a skier of Left's (Right's), of ``jumpers`` when that skier
+        is a jumper."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Slopes solved so far."""

@@ -9,7 +9,8 @@ it (``cgt/short/partizan/games/ski_jumps.rs``) and its letters are used here: ``
 jumper of Left's, ``l`` a slipper of Left's, ``R`` and ``r`` Right's, ``.`` an empty
 cell.  Mirroring the slope and exchanging the colours gives the conjugate.  Where no jump
 can ever happen and no two skiers of opposite colours face each other in a row, every
-skier is an integer (its distance to its edge), which ``fast_value`` adds up.
+skier is an integer (its distance to its edge), which ``fast_value`` adds up.  Slopes
+of at most 64 cells are searched by a native kernel.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar, cast
 
+from grundy import _native
 from grundy.protocol import Citation, Move, PartizanRuleset, Player
 from grundy.rulesets.drawing import GREEN, INK, PAPER, PURPLE, clickable_circle, svg_document, text
-from grundy.rulesets.grids.stones import Stones, format_stones, parse_stones
+from grundy.rulesets.grids.stones import Stones, StonesKernel, format_stones, parse_stones
 from grundy.rulesets.registry import register
 from grundy.values import Game
 
@@ -122,6 +124,11 @@ class SkiJumps(PartizanRuleset[Stones]):
                 return None
             total += sum(w - c for c in lefts) - sum(c + 1 for c in rights)
         return Game.integer(total)
+
+    def native_kernel(self) -> StonesKernel:
+        """The native search (``grundy._native.SkiJumps``): the same moves, conjugates and
+        integer shortcut on bitmasks of Left's skiers, Right's and the jumpers."""
+        return StonesKernel(_native.SkiJumps(), _native.SKI_JUMPS_MAX_CELLS, ("Ll", "Rr", "LR"))
 
     def data(self, position: Stones) -> dict[str, Any]:
         return {"rows": self.format(position).split("/") if position.rows else []}

@@ -127,6 +127,9 @@ def test_fibonacci_nim_format() -> None:
     assert rules.parse("5/9") == Heap(5, 5)
     with pytest.raises(ParseError, match="the heap must be a non-negative whole number"):
         rules.parse("x/3")
+    # the play page clicks the lowest token taken: spots for taking 1 or 2 of 5
+    spots = re.findall(r'data-spot="(\d+)"', rules.render_svg(rules.parse("5/2")))
+    assert sorted(spots) == ["1", "2"]
 
 
 # -- generalized Wythoff -----------------------------------------------------------------

@@ -91,9 +91,15 @@ class FibonacciNim(ImpartialRuleset[Heap]):
         return {"heap": position.tokens, "most": position.most}
 
     def render_svg(self, position: Heap) -> str:
-        return heaps_svg((position.tokens,),
-                         f"Fibonacci Nim: {position.tokens} tokens, take at most "
-                         f"{position.most}")
+        """The heap; the token at height h (0 at the bottom) is the play page's spot for
+        taking it and every token above it, where that many may be taken."""
+        tokens, most = position
+
+        def spots(heap: int, level: int) -> str | None:
+            return str(tokens - level) if tokens - level <= most else None
+
+        return heaps_svg((tokens,), f"Fibonacci Nim: {tokens} tokens, take at most {most}",
+                         spots)
 
     def random_position(self, rng: random.Random, size: int) -> Heap:
         tokens = rng.randint(1, 2 * size + 2)

@@ -23,6 +23,7 @@ from bench import (
     geography,
     hex_outcomes,
     hex_solver,
+    library,
     native,
     notation,
     octal,
@@ -119,6 +120,8 @@ def main() -> None:
     for line in printing.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in startup.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in library.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
 
 

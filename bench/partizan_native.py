@@ -114,6 +114,16 @@ def child(library: str, ruleset_name: str, text: str, task: str = "value") -> di
                 theirs = functools.reduce(operator.add, (o.canonical_form for o in options))
             else:
                 theirs = board.canonical_form
+        elif ruleset_name == "fission":  # the same letters, rows joined by '|'
+            start, cpu = time.perf_counter(), time.process_time()
+            theirs = cgt_py.Fission(text.replace("/", "|")).canonical_form
+        elif ruleset_name == "digraph-placement":
+            from grundy.rulesets.graphs import edge_list, vertices
+
+            arcs, blue, red = edge_list(position.adj, True), position.black, position.white
+            start, cpu = time.perf_counter(), time.process_time()
+            theirs = cgt_py.DigraphPlacement(position.n, edges=arcs, blue=vertices(blue),
+                                             red=vertices(red)).canonical_form
         else:
             kind = cgt_py.Snort if ruleset_name == "snort" else cgt_py.Col
             edges = [(int(a), int(b)) for a, b in

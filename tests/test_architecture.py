@@ -30,6 +30,7 @@ LAYERS: dict[str, int] = {
     "oracles": 5,
     "web": 6,
     "api": 6,
+    "features": 6,
     "cli": 7,
     "__main__": 8,  # python -m grundy
 }

@@ -17,12 +17,14 @@ use crate::budget::{check_seconds, Budget, Stop};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
 use crate::domineering;
 use crate::domineering_outcome;
+use crate::fission;
 use crate::geography;
 use crate::heaps;
 use crate::hex;
 use crate::hex_solver;
 use crate::konane;
 use crate::node_kayles;
+use crate::ski_jumps;
 use crate::thermograph::Thermographs;
 use crate::tinted;
 use crate::transverse_wave;
@@ -979,17 +981,19 @@ struct Tinted(tinted::Tinted);
 
 #[pymethods]
 impl Tinted {
-    /// `rule` is "snort", "col" or "node-kayles"; `adjacency[v]` the neighbours of v as
-    /// a bitmask.
+    /// `rule` is "snort", "col", "node-kayles" or "digraph-placement"; `adjacency[v]` the
+    /// neighbours of v as a bitmask (the out-neighbours under "digraph-placement").
     #[new]
     fn new(rule: &str, adjacency: Vec<u64>) -> PyResult<Self> {
         let rule = match rule {
             "snort" => tinted::Rule::Snort,
             "col" => tinted::Rule::Col,
             "node-kayles" => tinted::Rule::NodeKayles,
+            "digraph-placement" => tinted::Rule::DigraphPlacement,
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown tinted rule {other:?}: use \"snort\", \"col\" or \"node-kayles\""
+                    "unknown tinted rule {other:?}: use \"snort\", \"col\", \"node-kayles\" \
+                     or \"digraph-placement\""
                 )))
             }
         };
@@ -1033,6 +1037,121 @@ fn _panic_for_tests(message: &str) -> PyResult<()> {
     guarded(|| panic!("{message}"))
 }
 
+/// Fission boards of at most 64 cells, keeping the boards solved so far.
+#[pyclass]
+struct Fission(fission::Fission);
+
+#[pymethods]
+impl Fission {
+    #[new]
+    fn new() -> Self {
+        Fission(fission::Fission::new())
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `stones` set
+    /// when cell (r, c) holds a stone; of `blocked`, when it is out of play).
+    #[pyo3(signature = (height, width, stones, blocked, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        stones: u64,
+        blocked: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        board_cells(
+            "fission",
+            height,
+            width,
+            stones | blocked,
+            fission::MAX_CELLS,
+        )?;
+        if stones & blocked != 0 {
+            return Err(PyValueError::new_err(
+                "a Fission cell holds a stone and is out of play: give each cell one mark",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, stones, blocked, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Boards solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
+/// Ski-Jumps slopes of at most 64 cells, keeping the slopes solved so far.
+#[pyclass]
+struct SkiJumps(ski_jumps::SkiJumps);
+
+#[pymethods]
+impl SkiJumps {
+    #[new]
+    fn new() -> Self {
+        SkiJumps(ski_jumps::SkiJumps::new())
+    }
+
+    /// The value's id of a `height` by `width` slope (bit r * width + c of `left` set
+    /// when cell (r, c) holds a skier of Left's; of `right`, of Right's; of `jumpers`,
+    /// when that skier is a jumper).
+    #[pyo3(signature = (height, width, left, right, jumpers, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        left: u64,
+        right: u64,
+        jumpers: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        board_cells(
+            "ski-jumps",
+            height,
+            width,
+            left | right,
+            ski_jumps::MAX_CELLS,
+        )?;
+        if left & right != 0 {
+            return Err(PyValueError::new_err(
+                "a Ski-Jumps cell holds a skier of each player: give each cell one skier",
+            ));
+        }
+        if jumpers & !(left | right) != 0 {
+            return Err(PyValueError::new_err(
+                "a Ski-Jumps jumper on an empty cell: jumpers are among the skiers",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, left, right, jumpers, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Slopes solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1062,5 +1181,9 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HEX_MAX_SIDE", hex::MAX_SIDE)?;
     m.add_class::<HexKernel>()?;
     m.add_class::<HexSolverKernel>()?;
+    m.add("FISSION_MAX_CELLS", fission::MAX_CELLS)?;
+    m.add_class::<Fission>()?;
+    m.add("SKI_JUMPS_MAX_CELLS", ski_jumps::MAX_CELLS)?;
+    m.add_class::<SkiJumps>()?;
     Ok(())
 }

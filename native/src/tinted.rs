@@ -13,6 +13,10 @@
 //! conjugate, so its value, x or x + * (seed 003 L69) with x = −x, is 0 or *: the kernel
 //! then only asks whether the first player wins, by a search that stops at the first
 //! winning move.
+//!
+//! Digraph Placement (Clow & McKay 2024, arXiv:2407.12219, as cgt-tools plays it) is
+//! black-white Node Kayles on a directed graph: playing a vertex deletes it and its
+//! out-neighbours; its components follow the arcs either way.
 
 use hashbrown::HashMap;
 
@@ -31,13 +35,18 @@ pub enum Rule {
     Col,
     /// A move deletes the neighbours (black-white Node Kayles).
     NodeKayles,
+    /// A move deletes the out-neighbours (Digraph Placement): the graph stays directed.
+    DigraphPlacement,
 }
 
 /// One graph, one rule, and the components solved so far.
 pub struct Tinted {
     pub store: Store,
     rule: Rule,
+    /// the neighbours a move at v acts on (out-neighbours under Digraph Placement)
     adjacency: Vec<u64>,
+    /// the neighbours either way, along which components split
+    links: Vec<u64>,
     /// (black, white) with black ≤ white -> value of that component
     table: HashMap<(u64, u64), Id>,
     /// (black, white, Left to move) with black ≤ white, one component -> does the
@@ -56,7 +65,8 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 }
 
 impl Tinted {
-    /// The game on this graph (`adjacency[v]` = neighbours of v; made symmetric here).
+    /// The game on this graph (`adjacency[v]` = neighbours of v; made symmetric here,
+    /// except under Digraph Placement, where they are v's out-neighbours).
     pub fn new(rule: Rule, adjacency: &[u64]) -> Result<Self, String> {
         let n = adjacency.len();
         if n > MAX_VERTICES {
@@ -66,6 +76,7 @@ impl Tinted {
         }
         let everything = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut symmetric = adjacency.to_vec();
+        let mut directed = adjacency.to_vec();
         for (v, &row) in adjacency.iter().enumerate() {
             if row & !everything != 0 {
                 return Err(format!("vertex {v} has a neighbour past vertex {}", n - 1));
@@ -73,12 +84,20 @@ impl Tinted {
             for u in bits(row) {
                 symmetric[u] |= 1 << v;
             }
-            symmetric[v] &= !(1 << v);
+            directed[v] &= !(1 << v);
+        }
+        for (v, row) in symmetric.iter_mut().enumerate() {
+            *row &= !(1 << v);
         }
         Ok(Tinted {
             store: Store::new(),
             rule,
-            adjacency: symmetric,
+            adjacency: if rule == Rule::DigraphPlacement {
+                directed
+            } else {
+                symmetric.clone()
+            },
+            links: symmetric,
             table: HashMap::new(),
             wins: HashMap::new(),
         })
@@ -113,7 +132,7 @@ impl Tinted {
         while frontier != 0 {
             let mut next = 0;
             for v in bits(frontier) {
-                let near = self.adjacency[v];
+                let near = self.links[v];
                 let (b, w) = (black >> v & 1 == 1, white >> v & 1 == 1);
                 next |= match self.rule {
                     Rule::Snort => {
@@ -122,7 +141,7 @@ impl Tinted {
                     Rule::Col => {
                         (if b { near & black } else { 0 }) | (if w { near & white } else { 0 })
                     }
-                    Rule::NodeKayles => near & (black | white),
+                    Rule::NodeKayles | Rule::DigraphPlacement => near & (black | white),
                 };
             }
             frontier = next & !seen;
@@ -169,7 +188,9 @@ impl Tinted {
         let (own, other) = match self.rule {
             Rule::Snort => (own & !gone, other & !(gone | near)),
             Rule::Col => (own & !(gone | near), other & !gone),
-            Rule::NodeKayles => (own & !(gone | near), other & !(gone | near)),
+            Rule::NodeKayles | Rule::DigraphPlacement => {
+                (own & !(gone | near), other & !(gone | near))
+            }
         };
         if left {
             (own, other)
@@ -254,7 +275,12 @@ mod tests {
     use crate::node_kayles::NodeKayles;
     use hashbrown::HashMap;
 
-    const RULES: [Rule; 3] = [Rule::Snort, Rule::Col, Rule::NodeKayles];
+    const RULES: [Rule; 4] = [
+        Rule::Snort,
+        Rule::Col,
+        Rule::NodeKayles,
+        Rule::DigraphPlacement,
+    ];
 
     /// {Left options | Right options} by plain recursion over the moves, memoised on
     /// the exact masks: no components, no conjugates, no win/loss shortcut.
@@ -286,8 +312,9 @@ mod tests {
         let mut adjacency = vec![0u64; n];
         let (mut black, mut white) = (0, 0);
         for (a, row) in adjacency.iter_mut().enumerate() {
-            for b in a + 1..n {
-                if next().is_multiple_of(3) {
+            for b in 0..n {
+                // arcs both ways: symmetric for the undirected rules, directed otherwise
+                if b != a && next().is_multiple_of(4) {
                     *row |= 1 << b;
                 }
             }
@@ -390,5 +417,47 @@ mod tests {
             let star = game.store.nimber(1);
             assert!(value == Store::ZERO || value == star, "P{n}");
         }
+    }
+
+    #[test]
+    fn digraph_placement_arcs_point_one_way() {
+        // 0 -> 1: Left (black) at 0 deletes 1 too; Right (white) at 1 leaves 0.
+        let mut game = Tinted::new(Rule::DigraphPlacement, &[0b10, 0]).expect("small");
+        let value = unlimited(|b| game.value(0b01, 0b10, b)).expect("unlimited");
+        // Left: {0}; Right: {1} (Left keeps vertex 0): {0 | 1} = 1/2.
+        assert_eq!(game.store.number_value(value), Some(Dyadic::new(1, 1)));
+    }
+
+    #[test]
+    fn digraph_placement_two_down_star_from_cgt_tools() {
+        // cgt-tools `digraph_placement.rs`, test `two_down_star`: vertices 0, 1 red
+        // (Right's), 2, 3, 4 blue (Left's); arcs 1>0, 2>0, 3>0, 4>0, 2>1, 3>1, 4>1,
+        // 1>4, 2>4, 3>4; the value is 2v*, that is 2 + ↓ + * (CGSuite's notation).
+        let arcs = [
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (4, 0),
+            (2, 1),
+            (3, 1),
+            (4, 1),
+            (1, 4),
+            (2, 4),
+        ];
+        let mut adjacency = vec![0u64; 5];
+        for (a, b) in arcs.into_iter().chain([(3, 4)]) {
+            adjacency[a] |= 1 << b;
+        }
+        let mut game = Tinted::new(Rule::DigraphPlacement, &adjacency).expect("small");
+        let value = unlimited(|b| game.value(0b11100, 0b00011, b)).expect("unlimited");
+        let down = {
+            let star = game.store.nimber(1);
+            let up = game.store.of(vec![Store::ZERO], vec![star]);
+            game.store.neg(up)
+        };
+        let two = game.store.number(Dyadic::integer(2));
+        let star = game.store.nimber(1);
+        let down_star = game.store.add(down, star);
+        assert_eq!(value, game.store.add(two, down_star));
     }
 }

@@ -13,16 +13,19 @@ from typing import Self, TypeAlias, final
 __all__ = [
     "AMAZONS_MAX_CELLS",
     "DOMINEERING_MAX_CELLS",
+    "FISSION_MAX_CELLS",
     "GEOGRAPHY_MAX_VERTICES",
     "HEX_MAX_SIDE",
     "KONANE_MAX_CELLS",
     "NODE_KAYLES_MAX_VERTICES",
+    "SKI_JUMPS_MAX_CELLS",
     "TINTED_MAX_VERTICES",
     "TRANSVERSE_WAVE_MAX_COLUMNS",
     "Amazons",
     "AtroposKernel",
     "Domineering",
     "DomineeringOutcomes",
+    "Fission",
     "GameStore",
     "Geography",
     "HexKernel",
@@ -30,6 +33,7 @@ __all__ = [
     "Konane",
     "NativePanic",
     "NodeKayles",
+    "SkiJumps",
     "Tinted",
     "TransverseWave",
     "_panic_for_tests",
@@ -265,9 +269,11 @@ TINTED_MAX_VERTICES: int
 
 @final
 class Tinted:
-    """Snort or Col (``rule`` "snort" or "col") on one graph of at most
-    TINTED_MAX_VERTICES vertices (``adjacency[v]``: v's neighbours as a bitmask); solved
-    components and their canonical values are kept between calls."""
+    """Snort, Col, black-white Node Kayles or Digraph Placement (``rule`` "snort", "col",
+    "node-kayles" or "digraph-placement") on one graph of at most TINTED_MAX_VERTICES
+    vertices (``adjacency[v]``: v's neighbours as a bitmask, its out-neighbours under
+    Digraph Placement); solved components and their canonical values are kept between
+    calls."""
 
     def __new__(cls, rule: str, adjacency: list[int]) -> Self: ...
     def value(
@@ -425,3 +431,57 @@ class HexSolverKernel:
         (carrier, key), key None for a full connection; None if H-search finds none."""
     def __len__(self) -> int:
         """Entries in the transposition table."""
+
+FISSION_MAX_CELLS: int
+
+@final
+class Fission:
+    """Fission boards of at most FISSION_MAX_CELLS cells; solved boards and their canonical
+    values are kept between calls (ValueError for a bigger board, a cell off the board or
+    a stone on a cell out of play)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        stones: int,
+        blocked: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``stones`` (``blocked``)
+        is set when cell (r, c) holds a stone (is out of play)."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Boards solved so far."""
+
+SKI_JUMPS_MAX_CELLS: int
+
+@final
+class SkiJumps:
+    """Ski-Jumps slopes of at most SKI_JUMPS_MAX_CELLS cells; solved slopes and their
+    canonical values are kept between calls (ValueError for a bigger slope, a cell off it,
+    a cell with two skiers or a jumper on an empty cell)."""
+
+    def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        left: int,
+        right: int,
+        jumpers: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the slope's value; bit ``r * width + c`` of ``left`` (``right``) is set
+        when cell (r, c) holds a skier of Left's (Right's), of ``jumpers`` when that skier
+        is a jumper."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Slopes solved so far."""

@@ -130,6 +130,24 @@ PAPERS: dict[str, Paper] = {
             "Computer Games (CGW 2013), Communications in Computer and Information "
             "Science 408",
         ),
+        Paper(
+            "fraenkel-1982", "Fraenkel", 1982,
+            "How to beat your Wythoff games' opponent on three fronts",
+            "American Mathematical Monthly 89(6), 353-361",
+        ),
+        Paper(
+            "whinihan-1963", "Whinihan", 1963, "Fibonacci Nim",
+            "Fibonacci Quarterly 1(4), 9-13",
+        ),
+        Paper(
+            "chen-2016", "Chen", 2016, "The Quicksort game",
+            "Degree project, KTH Royal Institute of Technology",
+            "https://www.diva-portal.org/smash/get/diva2:935354/FULLTEXT01.pdf",
+        ),
+        Paper(
+            "clow-mckay-2024", "Clow & McKay", 2024, "Digraph placement games",
+            "arXiv preprint 2407.12219", "https://arxiv.org/abs/2407.12219",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

@@ -253,6 +253,15 @@ def reachable(adj: Adjacency, token: int, removed: int, limit: int) -> int:
     return seen
 
 
+def undirected(adj: Adjacency) -> Adjacency:
+    """The graph with every arc made an edge (both ways)."""
+    both = list(adj)
+    for a, out in enumerate(adj):
+        for b in vertices(out):
+            both[b] |= 1 << a
+    return tuple(both)
+
+
 def connected_components(adj: Adjacency, alive: int) -> list[int]:
     """The connected components of the subgraph induced on ``alive`` (undirected)."""
     parts = []

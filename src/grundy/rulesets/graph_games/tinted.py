@@ -39,6 +39,7 @@ from grundy.rulesets.graphs import (
     mask_of,
     parse_graph,
     random_graph,
+    undirected,
     vertices,
 )
 from grundy.search.partizan import games_from_closure
@@ -100,8 +101,13 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
     #: True when every vertex must be tinted (black-white variants).
     needs_tints: ClassVar[bool] = False
 
-    #: The rule of the native kernel ("snort", "col" or "node-kayles"), None for none.
+    #: The rule of the native kernel ("snort", "col", "node-kayles" or
+    #: "digraph-placement"), None for none.
     native_rule: ClassVar[str | None] = None
+    #: Whether the graph's edges are arcs (``a>b``), read, written, keyed and drawn so.
+    directed: ClassVar[bool] = False
+    #: The names of the vertex lists of Left's and Right's vertices in the text format.
+    tint_names: ClassVar[tuple[str, str]] = ("black", "white")
 
     def native_kernel(self) -> TintedKernel | None:
         return None if self.native_rule is None else TintedKernel(self.native_rule)
@@ -117,11 +123,13 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
 
     # -- text ----------------------------------------------------------------
     def parse(self, text: str) -> TintedGraph:
-        n, adj, named = parse_graph(text, False, ("black", "white", "removed"))
-        black, white = mask_of(named.get("black", ())), mask_of(named.get("white", ()))
+        left, right = self.tint_names
+        n, adj, named = parse_graph(text, self.directed, (left, right, "removed"))
+        black, white = mask_of(named.get(left, ())), mask_of(named.get(right, ()))
         removed = mask_of(named.get("removed", ()))
-        for a, b, what in ((black, white, "black and white"), (black, removed, "black and removed"),
-                           (white, removed, "white and removed")):
+        for a, b, what in ((black, white, f"{left} and {right}"),
+                           (black, removed, f"{left} and removed"),
+                           (white, removed, f"{right} and removed")):
             if a & b:
                 raise ParseError(
                     f"vertex {(a & b).bit_length() - 1} is listed as both {what}: list it once"
@@ -131,15 +139,16 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         if self.needs_tints and untinted:
             raise ParseError(
                 f"vertex {untinted.bit_length() - 1} has no tint: {self.name} needs every "
-                "vertex in black=... or white=... (or removed=...)"
+                f"vertex in {left}=... or {right}=... (or removed=...)"
             )
         return TintedGraph(n, adj, black | untinted, white | untinted)
 
     def format(self, position: TintedGraph) -> str:
         black, white = position.black, position.white
         removed = ((1 << position.n) - 1) & ~(black | white)
-        sections = (("black", black & ~white), ("white", white & ~black), ("removed", removed))
-        return format_graph(position.n, position.adj, False, sections)
+        left, right = self.tint_names
+        sections = ((left, black & ~white), (right, white & ~black), ("removed", removed))
+        return format_graph(position.n, position.adj, self.directed, sections)
 
     # -- rules ---------------------------------------------------------------
     def moves(self, position: TintedGraph, player: Player) -> Iterator[tuple[Move, TintedGraph]]:
@@ -153,9 +162,12 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         return (self.after(position, v, player) for v in vertices(own))
 
     def components(self, position: TintedGraph) -> Sequence[TintedGraph]:
-        """Connected components along the edges that matter (``links``)."""
+        """Connected components along the edges that matter (``links``, either way if
+        they are arcs)."""
         n, adj, black, white = position
-        parts = connected_components(self.links(position), black | white)
+        links = self.links(position)
+        parts = connected_components(undirected(links) if self.directed else links,
+                                     black | white)
         if len(parts) == 1:
             return (position,)
         return [TintedGraph(n, adj, black & part, white & part) for part in parts]
@@ -164,26 +176,29 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         """The coloured canonical form of the live graph along the edges that matter."""
         black, white = position.black, position.white
         classes = (black & ~white, white & ~black, black & white)
-        return coloured_certificate(self.links(position), black | white, classes)
+        return coloured_certificate(self.links(position), black | white, classes, self.directed)
 
     def signed_key(self, position: TintedGraph) -> tuple[Key, bool]:
         """Exchanging the tints exchanges the players (the rules treat Black and White
         alike), so the lesser of the two coloured forms stands for both."""
         black, white = position.black, position.white
         links, alive, both = self.links(position), black | white, black & white
-        straight = coloured_certificate(links, alive, (black & ~white, white & ~black, both))
-        swapped = coloured_certificate(links, alive, (white & ~black, black & ~white, both))
+        straight = coloured_certificate(links, alive, (black & ~white, white & ~black, both),
+                                        self.directed)
+        swapped = coloured_certificate(links, alive, (white & ~black, black & ~white, both),
+                                       self.directed)
         return (straight, False) if straight <= swapped else (swapped, True)
 
     # -- rendering -----------------------------------------------------------
     def data(self, position: TintedGraph) -> dict[str, Any]:
         black, white = position.black, position.white
+        left, right = self.tint_names
         return {
             "vertices": position.n,
-            "edges": [list(edge) for edge in edge_list(position.adj, False)],
+            "edges": [list(edge) for edge in edge_list(position.adj, self.directed)],
             "both": vertices(black & white),
-            "black": vertices(black & ~white),
-            "white": vertices(white & ~black),
+            left: vertices(black & ~white),
+            right: vertices(white & ~black),
             "removed": vertices(((1 << position.n) - 1) & ~(black | white)),
         }
 
@@ -191,7 +206,7 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         """Black-only vertices purple, White-only green, removed grey, both white."""
         black, white = position.black, position.white
         return graph_svg(
-            position.adj, False, f"{self.name} {self.format(position)}",
+            position.adj, self.directed, f"{self.name} {self.format(position)}",
             selected=black & ~white, highlighted=white & ~black,
             removed=((1 << position.n) - 1) & ~(black | white),
         )
@@ -225,7 +240,7 @@ class TintedGraphRuleset(PartizanRuleset[TintedGraph]):
         """G(n, p) with average degree about 2, n = size; each vertex tinted at random
         (black-white variants: black or white; others: mostly untinted)."""
         n = max(0, size)
-        adj = random_graph(rng, n, min(1.0, 2 / max(1, n - 1)), False)
+        adj = random_graph(rng, n, min(1.0, 2 / max(1, n - 1)), self.directed)
         black = white = 0
         for v in range(n):
             tint = rng.choice("bw" if self.needs_tints else "bwnnn")

@@ -86,8 +86,9 @@ def format_stones(position: Stones) -> str:
     return "/".join(position.cells[r * w:(r + 1) * w] for r in range(position.rows))
 
 
-def _images(position: Stones) -> Iterator[tuple[int, int, str]]:
-    """The board under the eight symmetries of the rectangle."""
+def symmetry_images(position: Stones) -> Iterator[tuple[int, int, str]]:
+    """The board under the eight symmetries of the rectangle: the four that keep rows
+    as rows, then the four that transpose the board."""
     rows, w, cells = position
     grid = [cells[r * w:(r + 1) * w] for r in range(rows)]
     for turned in (grid, ["".join(column) for column in zip(*grid, strict=True)] if grid
@@ -113,7 +114,7 @@ def crop(position: Stones, void: str) -> Stones:
 def signed_stones_key(position: Stones, void: str) -> tuple[tuple[int, int, str], bool]:
     """The least image of the cropped board and of its colour-swapped conjugate, and
     whether the least is the conjugate's."""
-    images = list(_images(crop(position, void)))
+    images = list(symmetry_images(crop(position, void)))
     own = min(images)
     swapped = min((rows, columns, cells.translate(SWAP)) for rows, columns, cells in images)
     return (own, False) if own <= swapped else (swapped, True)
@@ -171,13 +172,13 @@ def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
 
 
 class StonesKernel:
-    """A native search of boards of stones (``grundy._native.Konane`` or ``Amazons``),
-    values in its own store of canonical games kept between calls.  The board goes to
-    it as bitmasks, one per entry of ``letters`` (bit ``r * columns + c`` set when cell
-    (r, c) holds one of those letters)."""
+    """A native search of boards of stones (``grundy._native.Konane``, ``Amazons``,
+    ``Fission`` or ``SkiJumps``), values in its own store of canonical games kept between
+    calls.  The board goes to it as bitmasks, one per entry of ``letters`` (bit
+    ``r * columns + c`` set when cell (r, c) holds one of those letters)."""
 
-    def __init__(self, game: _native.Konane | _native.Amazons, max_cells: int,
-                 letters: tuple[str, ...]) -> None:
+    def __init__(self, game: _native.Konane | _native.Amazons | _native.Fission
+                 | _native.SkiJumps, max_cells: int, letters: tuple[str, ...]) -> None:
         self.game, self.max_cells, self.letters = game, max_cells, letters
         #: ``game.value`` (height, width, one mask per entry of ``letters``, budgets)
         self.search: Callable[..., tuple[int | None, int]] = game.value

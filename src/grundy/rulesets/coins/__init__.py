@@ -1,0 +1,1 @@
+"""Coin-turning games: a row of coins, a move turns some of them over."""

@@ -1,0 +1,172 @@
+"""The ruleset libraries CGSuite and cgt-tools ship (issue 26, item 3): every value their
+test suites assert for these rulesets, each row citing the file and test it comes from
+(facts only); the solver against the naive reference on random positions; conjugates,
+formats and one-line errors."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy.protocol import ImpartialRuleset, ParseError, PartizanRuleset, Player
+from grundy.rulesets import get
+from grundy.search import Solver
+from grundy.search.naive import naive_grundy
+from grundy.search.partizan import PartizanSolver, naive_value
+from grundy.values import Game, parse
+
+CGSUITE = "CGSuite lib/core/src/test/scala/org/cgsuite/lang/"
+CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
+PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)"]
+IMPARTIAL: list[str] = []
+
+
+def partizan(name: str) -> PartizanRuleset[Any]:
+    ruleset = get(name)
+    assert isinstance(ruleset, PartizanRuleset)
+    return ruleset
+
+
+def value(name: str, text: str) -> Game:
+    ruleset = partizan(name)
+    return PartizanSolver(ruleset).value(ruleset.parse(text))
+
+
+#: (ruleset, position in our text format, value in CGSuite notation, where it is asserted)
+VALUES = [
+    ("toppling-dominoes", "BRRBB", "{1|*}", CGT_TOOLS + "toppling_dominoes.rs, correct_canonical"),
+    ("toppling-dominoes", "xooxx", "{1|*}", CGT_TOOLS + "toppling_dominoes.rs, correct_canonical"),
+    ("toppling-dominoes", "BRRBRRB", "Tiny(1/2)",
+     CGSUITE + "GameStripTest.scala, define Toppling Dominoes: TopplingDominoes"),
+    ("toppling-dominoes", "BGRG", "{1|0,{0|-1}}",
+     CGSUITE + "GameStripTest.scala, define Toppling Dominoes: TopplingDominoes (grey)"),
+    ("toads-and-frogs", "TTTTT..FFFFF",
+     "+-{{2|*},{5/2||2|{0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}"
+     "|||0}}", CGSUITE + "GameStripTest.scala, define Toads and Frogs: ToadsAndFrogs"),
+    ("toads-and-frogs(1,2)", "TTTT..FFF", "{1/2*|v}",
+     CGSUITE + "GameStripTest.scala, define Toads and Frogs: GenToadsAndFrogs (maxJump 2)"),
+    ("elephants-and-rhinos", "TTTT..FFF", "1",
+     CGSUITE + "GameStripTest.scala, define Toads and Frogs: ElephantsAndRhinos"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "expected", "source"), VALUES)
+def test_values_the_reference_tools_assert(name: str, text: str, expected: str,
+                                           source: str) -> None:
+    assert value(name, text) is parse(expected, dialect="cgsuite"), source
+
+
+def test_toppling_dominoes_moves_as_cgt_tools_lists_them() -> None:
+    """cgt-tools toppling_dominoes.rs, correct_left and correct_right: the options of
+    xooxx (BRRBB)."""
+    rules = partizan("toppling-dominoes")
+    position = rules.parse("BRRBB")
+    left = sorted(rules.format(child) for _, child in rules.moves(position, Player.LEFT))
+    right = sorted(rules.format(child) for _, child in rules.moves(position, Player.RIGHT))
+    assert left == sorted(["", "RRBB", "BRR", "B", "BRRB", ""])
+    assert right == sorted(["B", "RBB", "BR", "BB"])
+
+
+def test_toppling_dominoes_rows_of_one_colour_are_integers() -> None:
+    """A row of n blue dominoes is n: each topple leaves a shorter row, the longest
+    option n - 1 (Lessons in Play's first examples of the game)."""
+    for n in range(6):
+        assert value("toppling-dominoes", "B" * n) is Game.integer(n)
+        assert value("toppling-dominoes", "R" * n + ",G") is Game.integer(-n) + Game.nimber(1)
+
+
+def test_toads_and_frogs_variants_move_as_defined() -> None:
+    """Slides of 1..S squares and jumps over runs of 1..J opposing pieces; labels name
+    the target square when a piece may slide more than one."""
+    wide = partizan("toads-and-frogs(2,2)")
+    moves = {wide.format_move(move): child for move, child in
+             wide.moves(wide.parse("T..FF.F"), Player.LEFT)}
+    assert moves == {"0>1": ".T.FF.F", "0>2": "..TFF.F"}
+    moves = {wide.format_move(move): child for move, child in
+             wide.moves(wide.parse("TFF.F"), Player.LEFT)}
+    assert moves == {"0>3": ".FFTF"}
+    blocked = {move for move, _ in wide.moves(wide.parse("TFFF."), Player.LEFT)}
+    assert blocked == set()
+    elephants = partizan("elephants-and-rhinos")
+    assert [child for _, child in elephants.moves(elephants.parse("TF."), Player.LEFT)] == []
+    assert [child for _, child in elephants.moves(elephants.parse("T.F"), Player.RIGHT)] == \
+        ["TF."]
+
+
+def test_a_wall_holds_only_against_the_jumps_the_variant_allows() -> None:
+    """TTFF walls standard Toads and Frogs in two; with jumps over two it does not, and
+    TTTFFF does; with no jumps TF is a wall."""
+    assert len(partizan("toads-and-frogs").components("T.FTTFFT.TF")) == 2
+    assert partizan("toads-and-frogs(1,2)").components("T.TTFF.F") == ("T.TTFF.F",)
+    assert len(partizan("toads-and-frogs(1,2)").components("T.FTTTFFFT.F")) == 2
+    assert len(partizan("elephants-and-rhinos").components("T.TF.F")) == 2
+
+
+@pytest.mark.parametrize("name", ["toads-and-frogs(0,1)", "toads-and-frogs(1,99)"])
+def test_a_variant_out_of_range_is_named(name: str) -> None:
+    with pytest.raises(ParseError, match=re.escape("toads-and-frogs(S,J) slides 1 to 50")):
+        get(name)
+
+
+# -- every ruleset: the solver against the naive reference, conjugates, formats --------
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PARTIZAN), st.integers(0, 2**32), st.integers(0, 6))
+def test_partizan_rulesets_match_the_naive_reference(name: str, seed: int, size: int) -> None:
+    """Keys, components and option normalisation change nothing."""
+    ruleset = partizan(name)
+    position = ruleset.random_position(random.Random(seed), size)
+    expected = naive_value(ruleset, position)
+    assert PartizanSolver(ruleset).value(position) is expected, ruleset.format(position)
+    assert ruleset.parse(ruleset.format(position)) == position
+
+
+@pytest.mark.skipif(not IMPARTIAL, reason="no impartial ruleset yet")
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(IMPARTIAL or [""]), st.integers(0, 2**32), st.integers(1, 7))
+def test_impartial_rulesets_match_the_naive_reference(name: str, seed: int, size: int) -> None:
+    ruleset = get(name)
+    assert isinstance(ruleset, ImpartialRuleset)
+    position = ruleset.random_position(random.Random(seed), size)
+    assert Solver(ruleset).grundy(position) == naive_grundy(ruleset, position)
+    assert ruleset.parse(ruleset.format(position)) == position
+
+
+@pytest.mark.parametrize(("name", "text", "conjugate"), [
+    ("toppling-dominoes", "BRGBB,RB", "RBGRR,BR"),
+    ("elephants-and-rhinos", "TT.F.", ".T.FF"),
+    ("toads-and-frogs(2,2)", "TT..F.", ".T..FF"),
+])
+def test_the_conjugate_is_the_negative_and_shares_the_key(
+        name: str, text: str, conjugate: str) -> None:
+    ruleset = partizan(name)
+    position, other = ruleset.parse(text), ruleset.parse(conjugate)
+    key, negated = ruleset.signed_key(position)
+    other_key, other_negated = ruleset.signed_key(other)
+    assert key == other_key and negated != other_negated
+    solver = PartizanSolver(ruleset)
+    assert solver.value(other) is -solver.value(position) is -naive_value(ruleset, position)
+
+
+@pytest.mark.parametrize(("name", "text", "message"), [
+    ("toppling-dominoes", "BRQ", "row 0 has 'Q'"),
+    ("toppling-dominoes", "B" * 201, "more than 200 dominoes"),
+    ("elephants-and-rhinos", "TXF", "write T (toad), F (frog) or . (empty)"),
+])
+def test_bad_positions_get_one_line_errors(name: str, text: str, message: str) -> None:
+    with pytest.raises(ParseError, match=re.escape(message)) as error:
+        get(name).parse(text)
+    assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(("name", "foreign", "ours"), [
+    ("toppling-dominoes", "lrre|xoo", "BRRG,BRR"),
+])
+def test_the_reference_tools_letters_are_read_and_printed_our_way(
+        name: str, foreign: str, ours: str) -> None:
+    ruleset = get(name)
+    assert ruleset.format(ruleset.parse(foreign)) == ours

@@ -22,7 +22,8 @@ from grundy.values import Game, parse
 
 CGSUITE = "CGSuite lib/core/src/test/scala/org/cgsuite/lang/"
 CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
-PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)"]
+CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber"]
+PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS]
 IMPARTIAL: list[str] = []
 
 
@@ -52,6 +53,15 @@ VALUES = [
      CGSUITE + "GameStripTest.scala, define Toads and Frogs: GenToadsAndFrogs (maxJump 2)"),
     ("elephants-and-rhinos", "TTTT..FFF", "1",
      CGSUITE + "GameStripTest.scala, define Toads and Frogs: ElephantsAndRhinos"),
+    ("clobber", "xox/ox.", "{^^*|*,v}", CGSUITE + "GameGridTest.scala, define Clobber: Clobber"),
+    ("diagonal-clobber", "xoxo/oox./xxx.", "{0,v*|vv}",
+     CGSUITE + "GameGridTest.scala, define Clobber: Clobber (Diagonal)"),
+    ("king-clobber", "xox/ox.", "{^^*|*,v[2]}",
+     CGSUITE + "GameGridTest.scala, define Clobber: Kings"),
+    ("rook-clobber", "xox/ox.", "{^^*|0,*}", CGSUITE + "GameGridTest.scala, define Clobber: Rooks"),
+    ("queen-clobber", "xox/ox.", "^", CGSUITE + "GameGridTest.scala, define Clobber: Queens"),
+    ("anti-clobber", "xoxo/oo..", "{*|-1}",
+     CGSUITE + "GameGridTest.scala, define Clobber: AntiClobber"),
 ]
 
 
@@ -107,6 +117,24 @@ def test_a_wall_holds_only_against_the_jumps_the_variant_allows() -> None:
     assert len(partizan("elephants-and-rhinos").components("T.TF.F")) == 2
 
 
+def test_clobber_variants_move_as_defined() -> None:
+    """Rooks and queens slide over empty cells and clobber the first stone met; kings
+    and diagonal stones step diagonally; Anti-Clobber steps onto an empty cell and
+    leaves an opposing stone."""
+    def lefts(name: str, text: str) -> set[str]:
+        rules = partizan(name)
+        return {rules.format_move(move) for move, _ in rules.moves(rules.parse(text),
+                                                                   Player.LEFT)}
+
+    assert lefts("rook-clobber", "x..o/...x/o...") == {"0,0-0,3", "0,0-2,0", "1,3-0,3"}
+    assert lefts("queen-clobber", "x..o/.x../o..o") == {"0,0-0,3", "0,0-2,0", "1,1-2,0"}
+    assert lefts("diagonal-clobber", "xo/ox") == set()
+    assert lefts("king-clobber", "xo/ox") == {"0,0-0,1", "0,0-1,0", "1,1-0,1", "1,1-1,0"}
+    anti = partizan("anti-clobber")
+    assert {anti.format(child) for _, child in anti.moves(anti.parse("x./.o"), Player.LEFT)} \
+        == {"ox/.o", "o./xo"}
+
+
 @pytest.mark.parametrize("name", ["toads-and-frogs(0,1)", "toads-and-frogs(1,99)"])
 def test_a_variant_out_of_range_is_named(name: str) -> None:
     with pytest.raises(ParseError, match=re.escape("toads-and-frogs(S,J) slides 1 to 50")):
@@ -140,6 +168,7 @@ def test_impartial_rulesets_match_the_naive_reference(name: str, seed: int, size
     ("toppling-dominoes", "BRGBB,RB", "RBGRR,BR"),
     ("elephants-and-rhinos", "TT.F.", ".T.FF"),
     ("toads-and-frogs(2,2)", "TT..F.", ".T..FF"),
+    *((name, "xxo/o..", "oox/x..") for name in CLOBBERS),
 ])
 def test_the_conjugate_is_the_negative_and_shares_the_key(
         name: str, text: str, conjugate: str) -> None:

@@ -144,6 +144,11 @@ PAPERS: dict[str, Paper] = {
             "mckay-nowakowski-2013", "McKay & Nowakowski", 2013, "Outcomes of partizan Euclid",
             "INTEGERS 12B (2012/13), Proceedings of the Integers Conference 2011, #A9",
         ),
+        Paper(
+            "siegel-cgsuite-2023", "Siegel", 2023,
+            "CGSuite: Combinatorial Game Suite, version 2.1 (its ruleset library)", "software",
+            "https://www.cgsuite.org",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

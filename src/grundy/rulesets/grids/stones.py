@@ -23,7 +23,8 @@ from grundy.values import Game
 MAX_CELLS = 400
 SWAP = str.maketrans("xo", "ox")
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-KING = (*ORTHOGONAL, (1, 1), (1, -1), (-1, 1), (-1, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+KING = (*ORTHOGONAL, *DIAGONAL)
 
 
 class Stones(NamedTuple):

@@ -23,7 +23,9 @@ from grundy.values import Game, parse
 CGSUITE = "CGSuite lib/core/src/test/scala/org/cgsuite/lang/"
 CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
 CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber"]
-PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS]
+CAKES = ["maundy-cake", "eatcake", "turn-and-eatcake"]
+PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS,
+            *CAKES]
 IMPARTIAL: list[str] = []
 
 
@@ -62,6 +64,16 @@ VALUES = [
     ("queen-clobber", "xox/ox.", "^", CGSUITE + "GameGridTest.scala, define Clobber: Queens"),
     ("anti-clobber", "xoxo/oo..", "{*|-1}",
      CGSUITE + "GameGridTest.scala, define Clobber: AntiClobber"),
+    *((name, f"8x{n}", expected, CGSUITE + "GameHeapTest.scala, define partizan coordinate "
+       f"games: {cgsuite} canonical forms, (8,{n})")
+      for name, cgsuite, values in [
+          ("cutcake", "Cutcake", ["-7", "-3", "-3", "-1", "-1", "-1", "-1", "0"]),
+          ("maundy-cake", "MaundyCake", ["-7", "-3", "-3", "-1", "-3", "-1", "-3", "0"]),
+          ("eatcake", "Eatcake", ["^", "{^|||^*|v||0}", "{^^|*}", "{^^|*||0,{0|vv*}}",
+                                  "{^3|^*||*}", "{^3|^*||*|||0,{0,{^|0,v*}|||0|vv*||0}}",
+                                  "{0||^^*|0|||*}", "*"]),
+          ("turn-and-eatcake", "TurnAndEatcake", ["v", "0", "v", "0", "v<3>", "0", "v", "0"]),
+      ] for n, expected in enumerate(values, start=1)),
 ]
 
 
@@ -88,6 +100,35 @@ def test_toppling_dominoes_rows_of_one_colour_are_integers() -> None:
     for n in range(6):
         assert value("toppling-dominoes", "B" * n) is Game.integer(n)
         assert value("toppling-dominoes", "R" * n + ",G") is Game.integer(-n) + Game.nimber(1)
+
+
+@pytest.mark.parametrize(("name", "count"), [
+    ("cutcake", 4), ("maundy-cake", 3), ("eatcake", 4), ("turn-and-eatcake", 4)])
+def test_the_cakes_left_options_of_8x8(name: str, count: int) -> None:
+    """CGSuite GameHeapTest.scala, define partizan coordinate games: (8,8).LeftOptions.Size
+    (options counted as distinct cakes)."""
+    rules = partizan(name)
+    assert len({child for _, child in rules.moves(rules.parse("8x8"), Player.LEFT)}) == count
+
+
+def test_the_cakes_move_as_defined() -> None:
+    """Maundy Cake divides into equal parts, Eatcake eats a column or a row, and
+    Turn-and-Eatcake turns what is left."""
+    def options(name: str, text: str, player: Player) -> set[str]:
+        rules = partizan(name)
+        return {rules.format(child) for _, child in rules.moves(rules.parse(text), player)}
+
+    assert options("maundy-cake", "2x6", Player.LEFT) == {"2x3+2x3", "2x2+2x2+2x2",
+                                                         "2x1+2x1+2x1+2x1+2x1+2x1"}
+    assert options("maundy-cake", "3x6", Player.RIGHT) == {"1x6+1x6+1x6"}
+    assert options("eatcake", "2x3", Player.LEFT) == {"2x2", "2x1+2x1"}
+    assert options("eatcake", "2x3", Player.RIGHT) == {"1x3"}
+    assert options("turn-and-eatcake", "2x3", Player.LEFT) == {"3x1"}
+    assert options("turn-and-eatcake", "2x3", Player.RIGHT) == {"2x2", "1x2+1x2"}
+    assert partizan("eatcake").components(partizan("eatcake").parse("1x1+2x2")) == [
+        ((1, 1),), ((2, 2),)]
+    assert partizan("maundy-cake").components(partizan("maundy-cake").parse("1x1+2x2")) == [
+        ((2, 2),)]
 
 
 def test_toads_and_frogs_variants_move_as_defined() -> None:
@@ -169,6 +210,7 @@ def test_impartial_rulesets_match_the_naive_reference(name: str, seed: int, size
     ("elephants-and-rhinos", "TT.F.", ".T.FF"),
     ("toads-and-frogs(2,2)", "TT..F.", ".T..FF"),
     *((name, "xxo/o..", "oox/x..") for name in CLOBBERS),
+    *((name, "2x3+1x4", "3x2+4x1") for name in CAKES),
 ])
 def test_the_conjugate_is_the_negative_and_shares_the_key(
         name: str, text: str, conjugate: str) -> None:

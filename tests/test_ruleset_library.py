@@ -25,8 +25,8 @@ CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
 CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber"]
 CAKES = ["maundy-cake", "eatcake", "turn-and-eatcake"]
 PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS,
-            *CAKES]
-IMPARTIAL: list[str] = []
+            *CAKES, "partizan-arc-kayles"]
+IMPARTIAL = ["arc-kayles"]
 
 
 def partizan(name: str) -> PartizanRuleset[Any]:
@@ -74,7 +74,36 @@ VALUES = [
                                   "{0||^^*|0|||*}", "*"]),
           ("turn-and-eatcake", "TurnAndEatcake", ["v", "0", "v", "0", "v<3>", "0", "v", "0"]),
       ] for n, expected in enumerate(values, start=1)),
+    ("partizan-arc-kayles", "4;0-1:B,1-2:B,2-3:R", "1/2",
+     CGSUITE + "GameGraphTest.scala, define Partizan Arc Kayles: Partizan Arc Kayles"),
+    ("partizan-arc-kayles",  # lrlr(ll;ree(rl;l)) in CGSuite's graph notation
+     "13;0-1:B,1-2:R,2-3:B,3-4:R,4-5:B,5-6:B,4-7:R,7-8:G,8-9:G,9-10:R,10-11:B,9-12:B",
+     "{3*|2*||3/2,3/2*|1/2*}",
+     CGSUITE + "GameGraphTest.scala, define Partizan Arc Kayles: Partizan Arc Kayles with Green"),
 ]
+
+
+def path(n: int, looped: bool = False) -> str:
+    """The path on n vertices, in Arc Kayles' text format (a loop at each vertex)."""
+    loops = ";loops=" + ",".join(map(str, range(n))) if looped else ""
+    return f"{n};" + ",".join(f"{i}-{i + 1}" for i in range(n - 1)) + loops
+
+
+#: CGSuite GameGraphTest.scala, define ArcKayles: "Arc Kayles paths are Dawson's Kayles
+#: heaps" and "Arc Kayles looped paths are Kayles heaps" (paths of 1 to 50 vertices).
+ARC_KAYLES_PATHS = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0,
+                    2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5]
+ARC_KAYLES_LOOPED_PATHS = [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+                           4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2,
+                           7, 4, 1, 2]
+
+
+@pytest.mark.parametrize(("looped", "expected"), [(False, ARC_KAYLES_PATHS),
+                                                  (True, ARC_KAYLES_LOOPED_PATHS)])
+def test_arc_kayles_on_paths(looped: bool, expected: list[int]) -> None:
+    rules = get("arc-kayles")
+    solver = Solver(rules)
+    assert [solver.grundy(rules.parse(path(n, looped))) for n in range(1, 51)] == expected
 
 
 @pytest.mark.parametrize(("name", "text", "expected", "source"), VALUES)
@@ -194,9 +223,8 @@ def test_partizan_rulesets_match_the_naive_reference(name: str, seed: int, size:
     assert ruleset.parse(ruleset.format(position)) == position
 
 
-@pytest.mark.skipif(not IMPARTIAL, reason="no impartial ruleset yet")
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(IMPARTIAL or [""]), st.integers(0, 2**32), st.integers(1, 7))
+@given(st.sampled_from(IMPARTIAL), st.integers(0, 2**32), st.integers(1, 7))
 def test_impartial_rulesets_match_the_naive_reference(name: str, seed: int, size: int) -> None:
     ruleset = get(name)
     assert isinstance(ruleset, ImpartialRuleset)
@@ -211,6 +239,7 @@ def test_impartial_rulesets_match_the_naive_reference(name: str, seed: int, size
     ("toads-and-frogs(2,2)", "TT..F.", ".T..FF"),
     *((name, "xxo/o..", "oox/x..") for name in CLOBBERS),
     *((name, "2x3+1x4", "3x2+4x1") for name in CAKES),
+    ("partizan-arc-kayles", "4;0-1:B,1-2:G,2-3:R,0-3:R", "4;0-1:R,1-2:G,2-3:B,0-3:B"),
 ])
 def test_the_conjugate_is_the_negative_and_shares_the_key(
         name: str, text: str, conjugate: str) -> None:
@@ -227,6 +256,11 @@ def test_the_conjugate_is_the_negative_and_shares_the_key(
     ("toppling-dominoes", "BRQ", "row 0 has 'Q'"),
     ("toppling-dominoes", "B" * 201, "more than 200 dominoes"),
     ("elephants-and-rhinos", "TXF", "write T (toad), F (frog) or . (empty)"),
+    ("arc-kayles", "3;0-1;loops=4", "loops vertex 4"),
+    ("arc-kayles", "3;0-0", "self-loop at vertex 0"),
+    ("partizan-arc-kayles", "3;0-1:B,1-2", "edge 1 is '1-2'"),
+    ("partizan-arc-kayles", "3", "missing ';' after the vertex count"),
+    ("partizan-arc-kayles", "501;0-1:B", "at most 500"),
 ])
 def test_bad_positions_get_one_line_errors(name: str, text: str, message: str) -> None:
     with pytest.raises(ParseError, match=re.escape(message)) as error:

@@ -25,7 +25,7 @@ CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
 CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber"]
 CAKES = ["maundy-cake", "eatcake", "turn-and-eatcake"]
 PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS,
-            *CAKES, "partizan-arc-kayles"]
+            *CAKES, "partizan-arc-kayles", "childish-hackenbush"]
 IMPARTIAL = ["arc-kayles"]
 
 
@@ -80,7 +80,37 @@ VALUES = [
      "13;0-1:B,1-2:R,2-3:B,3-4:R,4-5:B,5-6:B,4-7:R,7-8:G,8-9:G,9-10:R,10-11:B,9-12:B",
      "{3*|2*||3/2,3/2*|1/2*}",
      CGSUITE + "GameGraphTest.scala, define Partizan Arc Kayles: Partizan Arc Kayles with Green"),
+    # CGSuite's graphs written out as edges on vertices numbered from the ground, 0
+    ("childish-hackenbush", "0-1:B,1-2:B,1-3:R,3-4:B", "2",  # l(l;rl)
+     CGSUITE + "GameGraphTest.scala, define Childish Hackenbush: Childish Hackenbush"),
+    ("childish-hackenbush",  # :{ground}llllllrrrr:{ground}
+     "0-1:B,1-2:B,2-3:B,3-4:B,4-5:B,5-6:B,6-7:R,7-8:R,8-9:R,9-0:R", "{4|-2}",
+     CGSUITE + "GameGraphTest.scala, define Childish Hackenbush: Childish Hackenbush hot"),
+    ("childish-hackenbush",  # r(l:T;r(l:T;r(l:T;r(l:T;rl:T))))
+     "0-1:R,1-6:B,1-2:R,2-6:B,2-3:R,3-6:B,3-4:R,4-6:B,4-5:R,5-6:B", "15/16",
+     CGSUITE + "GameGraphTest.scala, define Childish Hackenbush: Childish Hackenbush "
+     "fractional"),
+    ("childish-hackenbush",  # (e:B;e:Bllllllrrr:B)
+     "0-1:G,0-1:G,1-2:B,2-3:B,3-4:B,4-5:B,5-6:B,6-7:B,7-8:R,8-9:R,9-1:R", "{0|^[4]*||vv}",
+     CGSUITE + "GameGraphTest.scala, define Childish Hackenbush: Childish Hackenbush lollipop"),
 ]
+
+
+def test_childish_hackenbush_lollipop_atomic_weight() -> None:
+    """CGSuite GameGraphTest.scala, define Childish Hackenbush: Childish Hackenbush
+    lollipop 2, (e:B;e:B;e:Blllllllllrr:B).AtomicWeight = 3/2."""
+    lollipop = ("0-1:G,0-1:G,0-1:G,1-2:B,2-3:B,3-4:B,4-5:B,5-6:B,6-7:B,7-8:B,8-9:B,9-10:B,"
+                "10-11:R,11-1:R")
+    assert value("childish-hackenbush", lollipop).atomic_weight() is parse("3/2")
+
+
+def test_childish_hackenbush_cuts_only_where_nothing_falls() -> None:
+    rules = partizan("childish-hackenbush")
+    position = rules.parse("BBR,G")
+    assert [move for move, _ in rules.moves(position, Player.LEFT)] == [3]
+    assert [move for move, _ in rules.moves(position, Player.RIGHT)] == [2, 3]
+    assert value("childish-hackenbush", "BBR") is Game.integer(0)  # { | BB} = { | 2}
+    assert value("childish-hackenbush", "RBB") is Game.integer(1)  # {RB | } = {{R | } | }
 
 
 def path(n: int, looped: bool = False) -> str:
@@ -240,6 +270,7 @@ def test_impartial_rulesets_match_the_naive_reference(name: str, seed: int, size
     *((name, "xxo/o..", "oox/x..") for name in CLOBBERS),
     *((name, "2x3+1x4", "3x2+4x1") for name in CAKES),
     ("partizan-arc-kayles", "4;0-1:B,1-2:G,2-3:R,0-3:R", "4;0-1:R,1-2:G,2-3:B,0-3:B"),
+    ("childish-hackenbush", "BRG,RR", "RBG,BB"),
 ])
 def test_the_conjugate_is_the_negative_and_shares_the_key(
         name: str, text: str, conjugate: str) -> None:

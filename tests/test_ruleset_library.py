@@ -25,7 +25,7 @@ CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
 CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber"]
 CAKES = ["maundy-cake", "eatcake", "turn-and-eatcake"]
 PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS,
-            *CAKES, "partizan-arc-kayles", "childish-hackenbush"]
+            *CAKES, "partizan-arc-kayles", "childish-hackenbush", "partizan-euclid"]
 IMPARTIAL = ["arc-kayles"]
 
 
@@ -93,6 +93,9 @@ VALUES = [
     ("childish-hackenbush",  # (e:B;e:Bllllllrrr:B)
      "0-1:G,0-1:G,1-2:B,2-3:B,3-4:B,4-5:B,5-6:B,6-7:B,7-8:R,8-9:R,9-1:R", "{0|^[4]*||vv}",
      CGSUITE + "GameGraphTest.scala, define Childish Hackenbush: Childish Hackenbush lollipop"),
+    *(("partizan-euclid", f"8,{n}", expected, CGSUITE + "GameHeapTest.scala, define partizan "
+       f"coordinate games: PartizanEuclid canonical forms, (8,{n})")
+      for n, expected in enumerate(["0", "0", "0", "v", "0", "0", "^", "^5", "0"])),
 ]
 
 
@@ -162,12 +165,25 @@ def test_toppling_dominoes_rows_of_one_colour_are_integers() -> None:
 
 
 @pytest.mark.parametrize(("name", "count"), [
-    ("cutcake", 4), ("maundy-cake", 3), ("eatcake", 4), ("turn-and-eatcake", 4)])
+    ("cutcake", 4), ("maundy-cake", 3), ("eatcake", 4), ("turn-and-eatcake", 4),
+    ("partizan-euclid", 0)])
 def test_the_cakes_left_options_of_8x8(name: str, count: int) -> None:
     """CGSuite GameHeapTest.scala, define partizan coordinate games: (8,8).LeftOptions.Size
-    (options counted as distinct cakes)."""
+    (options counted as distinct positions)."""
     rules = partizan(name)
-    assert len({child for _, child in rules.moves(rules.parse("8x8"), Player.LEFT)}) == count
+    text = "8,8" if name == "partizan-euclid" else "8x8"
+    assert len({child for _, child in rules.moves(rules.parse(text), Player.LEFT)}) == count
+
+
+def test_partizan_euclid_moves_as_defined() -> None:
+    """Left leaves p mod q, Right q - p mod q; the pair turns over."""
+    rules = partizan("partizan-euclid")
+    assert [(rules.format_move(move), child) for move, child in
+            rules.moves((17, 5), Player.LEFT)] == [("0-3", (5, 2))]
+    assert [(rules.format_move(move), child) for move, child in
+            rules.moves((17, 5), Player.RIGHT)] == [("0-4", (5, 3))]
+    assert list(rules.moves((15, 5), Player.LEFT)) == list(rules.moves((7, 0), Player.RIGHT))\
+        == []
 
 
 def test_the_cakes_move_as_defined() -> None:
@@ -292,6 +308,8 @@ def test_the_conjugate_is_the_negative_and_shares_the_key(
     ("partizan-arc-kayles", "3;0-1:B,1-2", "edge 1 is '1-2'"),
     ("partizan-arc-kayles", "3", "missing ';' after the vertex count"),
     ("partizan-arc-kayles", "501;0-1:B", "at most 500"),
+    ("partizan-euclid", "8", "1 numbers: Partizan Euclid has two"),
+    ("partizan-euclid", "8,1000001", "number 1 is 1,000,001: over the limit of 1,000,000"),
 ])
 def test_bad_positions_get_one_line_errors(name: str, text: str, message: str) -> None:
     with pytest.raises(ParseError, match=re.escape(message)) as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -324,3 +325,19 @@ def test_the_reference_tools_letters_are_read_and_printed_our_way(
         name: str, foreign: str, ours: str) -> None:
     ruleset = get(name)
     assert ruleset.format(ruleset.parse(foreign)) == ours
+
+
+LIBRARY = ["toppling-dominoes", "elephants-and-rhinos", "diagonal-clobber", "king-clobber",
+           "rook-clobber", "queen-clobber", "anti-clobber", "maundy-cake", "eatcake",
+           "turn-and-eatcake", "arc-kayles", "partizan-arc-kayles", "childish-hackenbush",
+           "partizan-euclid"]
+
+
+@pytest.mark.parametrize("name", LIBRARY)
+def test_the_docs_page_lists_each_ruleset_as_the_registry_does(name: str) -> None:
+    """docs/ruleset-library.md: the summary, the citation users see and the first
+    example, as the registry gives them."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "ruleset-library.md").read_text()
+    ruleset = get(name)
+    row = f"| `{name}` | {ruleset.summary} | {ruleset.citation} | `{ruleset.examples[0]}` |"
+    assert row in page

@@ -147,7 +147,7 @@ PAPERS: dict[str, Paper] = {
         Paper(
             "siegel-cgsuite-2023", "Siegel", 2023,
             "CGSuite: Combinatorial Game Suite, version 2.1 (its ruleset library)", "software",
-            "https://www.cgsuite.org",
+            "https://www.cgsuite.org", cited_as="Siegel's CGSuite",
         ),
     )
 }

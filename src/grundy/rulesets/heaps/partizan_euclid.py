@@ -23,7 +23,7 @@ Pair = tuple[int, int]
 @register
 class PartizanEuclid(PartizanRuleset[Pair]):
     name = "partizan-euclid"
-    summary = "Take multiples of q from p: Left as few as leave p mod q, Right one more."
+    summary = "Take multiples of q from p: Left all that fit, Right one more (sizes kept)."
     citation = Citation("mckay-nowakowski-2013", locator="§1")
     text_format = (
         "two numbers p,q, e.g. 8,3; Left moves to (q, p mod q), Right to "

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.protocol import ImpartialRuleset, ParseError, PartizanRuleset, Player
+from grundy.protocol import GrundyError, ImpartialRuleset, ParseError, PartizanRuleset, Player
 from grundy.rulesets import get
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
@@ -341,3 +341,60 @@ def test_the_docs_page_lists_each_ruleset_as_the_registry_does(name: str) -> Non
     ruleset = get(name)
     row = f"| `{name}` | {ruleset.summary} | {ruleset.citation} | `{ruleset.examples[0]}` |"
     assert row in page
+
+
+# -- the native Clobber kernel: every variant against the Python rules and the naive search
+def random_stones(rng: random.Random, max_cells: int) -> Any:
+    """Any mix of stones and empty cells, so that stones meet in every direction."""
+    from grundy.rulesets.grids.stones import Stones
+    rows = rng.randint(1, 4)
+    columns = rng.randint(1, max(1, max_cells // rows))
+    empty = rng.uniform(0.1, 0.6)
+    return Stones(rows, columns, "".join(
+        "." if rng.random() < empty else rng.choice("xo") for _ in range(rows * columns)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["clobber", *CLOBBERS]), st.integers(0, 2**32))
+def test_clobber_native_matches_python_and_naive(name: str, seed: int) -> None:
+    rules = partizan(name)
+    board = random_stones(random.Random(seed), 8)
+    native = PartizanSolver(rules, engine="native").value(board)
+    assert Game.of(native.left, native.right) is native  # handed over canonical
+    assert native is PartizanSolver(rules, engine="python").value(board)
+    assert native is naive_value(rules, board)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["clobber", *CLOBBERS]), st.integers(0, 2**32))
+def test_clobber_native_matches_python_on_larger_boards_and_options(name: str,
+                                                                    seed: int) -> None:
+    rules = partizan(name)
+    board = random_stones(random.Random(seed), 11)
+    solver = PartizanSolver(rules, engine="native")  # one table for board and options
+    assert solver.value(board) is PartizanSolver(rules, engine="python").value(board)
+    for move in solver.move_values(board)[:4]:
+        assert move.value is PartizanSolver(rules, engine="python").value(move.position)
+
+
+@pytest.mark.parametrize("name", ["clobber", *CLOBBERS])
+def test_clobber_kernel_takes_64_cells_and_refuses_65(name: str) -> None:
+    from grundy.rulesets.grids.stones import Stones
+    rules = partizan(name)
+    board = Stones(1, 64, "xo" + "." * 60 + "ox")
+    assert PartizanSolver(rules, engine="native").value(board) is \
+        PartizanSolver(rules, engine="python").value(board)
+    with pytest.raises(GrundyError, match="at most 64 cells"):
+        PartizanSolver(rules, engine="native").value(Stones(1, 65, "xo" + "." * 63))
+
+
+@pytest.mark.parametrize(("steps", "reach", "anti", "message"), [
+    ([(0, 1)], 1, False, "not the orthogonal, diagonal or king steps"),
+    ([(0, 1), (1, 0), (0, -1), (-1, 0)], 0, False, "stones move 1 or more cells"),
+    ([(0, 1), (1, 0), (0, -1), (-1, 0)], 2, True, "Anti-Clobber's exactly 1"),
+])
+def test_the_clobber_kernel_refuses_rules_it_cannot_key(
+        steps: list[tuple[int, int]], reach: int, anti: bool, message: str) -> None:
+    from grundy import _native
+    with pytest.raises(ValueError, match=re.escape(message)):
+        _native.Clobber(steps, reach, anti)

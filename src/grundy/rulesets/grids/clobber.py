@@ -21,12 +21,14 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import ClassVar, cast
 
+from grundy import _native
 from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.grids.stones import (
     DIAGONAL,
     KING,
     ORTHOGONAL,
     Stones,
+    StonesKernel,
     StonesRuleset,
     groups,
     keep_only,
@@ -86,6 +88,15 @@ class Clobber(StonesRuleset):
     def vacated(self, theirs: str) -> str:
         """What the moving stone leaves behind."""
         return "."
+
+    def native_kernel(self) -> StonesKernel:
+        """The native search (``grundy._native.Clobber``): the same moves, groups and
+        symmetries, on boards of at most 64 cells."""
+        return self.kernel(anti=False)
+
+    def kernel(self, anti: bool) -> StonesKernel:
+        game = _native.Clobber(list(self.steps), self.reach, anti)
+        return StonesKernel(game, _native.CLOBBER_MAX_CELLS, ("x", "o"))
 
     def components(self, position: Stones) -> Sequence[Stones]:
         """The groups of stones connected by single steps holding stones of both
@@ -170,6 +181,9 @@ class AntiClobber(Clobber):
     def components(self, position: Stones) -> Sequence[Stones]:
         """No split: stones spread into the empty cells."""
         return (position,)
+
+    def native_kernel(self) -> StonesKernel:
+        return self.kernel(anti=True)
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells, each a stone of either colour or (two in five) empty."""

@@ -172,12 +172,13 @@ def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
 
 
 class StonesKernel:
-    """A native search of boards of stones (``grundy._native.Konane`` or ``Amazons``),
+    """A native search of boards of stones (``grundy._native.Konane``, ``Amazons`` or
+    ``Clobber``),
     values in its own store of canonical games kept between calls.  The board goes to
     it as bitmasks, one per entry of ``letters`` (bit ``r * columns + c`` set when cell
     (r, c) holds one of those letters)."""
 
-    def __init__(self, game: _native.Konane | _native.Amazons, max_cells: int,
+    def __init__(self, game: _native.Konane | _native.Amazons | _native.Clobber, max_cells: int,
                  letters: tuple[str, ...]) -> None:
         self.game, self.max_cells, self.letters = game, max_cells, letters
         #: ``game.value`` (height, width, one mask per entry of ``letters``, budgets)

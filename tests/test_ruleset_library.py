@@ -398,3 +398,11 @@ def test_the_clobber_kernel_refuses_rules_it_cannot_key(
     from grundy import _native
     with pytest.raises(ValueError, match=re.escape(message)):
         _native.Clobber(steps, reach, anti)
+
+
+def test_overlapping_colour_classes_are_refused_before_nauty() -> None:
+    """Arc Kayles' first key passed a class and its superset: nauty then crashed the
+    interpreter.  Overlapping classes are a ValueError now."""
+    from grundy.rulesets.graphs import coloured_certificate
+    with pytest.raises(ValueError, match=re.escape("colour classes overlap on vertices [0]")):
+        coloured_certificate((0b110, 0b101, 0b011), 0b111, (0b001, 0b111))

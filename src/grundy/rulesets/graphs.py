@@ -335,6 +335,11 @@ def coloured_certificate(
     labels canonically respecting the ordered partition, and the class sizes
     record where each class sits.
     """
+    seen = 0
+    for c in classes:  # nauty reads overlapping classes out of bounds: refuse them
+        if c & alive & seen:
+            raise ValueError(f"colour classes overlap on vertices {vertices(c & alive & seen)}")
+        seen |= c & alive
     order = vertices(alive)
     sizes = tuple((c & alive).bit_count() for c in classes)
     if len(order) <= 1:

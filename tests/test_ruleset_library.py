@@ -14,8 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy import _native
 from grundy.protocol import GrundyError, ImpartialRuleset, ParseError, PartizanRuleset, Player
 from grundy.rulesets import get
+from grundy.rulesets.graphs import coloured_certificate
+from grundy.rulesets.grids.stones import Stones
 from grundy.search import Solver
 from grundy.search.naive import naive_grundy
 from grundy.search.partizan import PartizanSolver, naive_value
@@ -344,9 +347,8 @@ def test_the_docs_page_lists_each_ruleset_as_the_registry_does(name: str) -> Non
 
 
 # -- the native Clobber kernel: every variant against the Python rules and the naive search
-def random_stones(rng: random.Random, max_cells: int) -> Any:
+def random_stones(rng: random.Random, max_cells: int) -> Stones:
     """Any mix of stones and empty cells, so that stones meet in every direction."""
-    from grundy.rulesets.grids.stones import Stones
     rows = rng.randint(1, 4)
     columns = rng.randint(1, max(1, max_cells // rows))
     empty = rng.uniform(0.1, 0.6)
@@ -379,7 +381,6 @@ def test_clobber_native_matches_python_on_larger_boards_and_options(name: str,
 
 @pytest.mark.parametrize("name", ["clobber", *CLOBBERS])
 def test_clobber_kernel_takes_64_cells_and_refuses_65(name: str) -> None:
-    from grundy.rulesets.grids.stones import Stones
     rules = partizan(name)
     board = Stones(1, 64, "xo" + "." * 60 + "ox")
     assert PartizanSolver(rules, engine="native").value(board) is \
@@ -395,7 +396,6 @@ def test_clobber_kernel_takes_64_cells_and_refuses_65(name: str) -> None:
 ])
 def test_the_clobber_kernel_refuses_rules_it_cannot_key(
         steps: list[tuple[int, int]], reach: int, anti: bool, message: str) -> None:
-    from grundy import _native
     with pytest.raises(ValueError, match=re.escape(message)):
         _native.Clobber(steps, reach, anti)
 
@@ -403,6 +403,5 @@ def test_the_clobber_kernel_refuses_rules_it_cannot_key(
 def test_overlapping_colour_classes_are_refused_before_nauty() -> None:
     """Arc Kayles' first key passed a class and its superset: nauty then crashed the
     interpreter.  Overlapping classes are a ValueError now."""
-    from grundy.rulesets.graphs import coloured_certificate
     with pytest.raises(ValueError, match=re.escape("colour classes overlap on vertices [0]")):
         coloured_certificate((0b110, 0b101, 0b011), 0b111, (0b001, 0b111))

@@ -137,6 +137,17 @@ def test_konane(height: int, width: int, black: int, white: int, root: int) -> N
 
 
 @EXAMPLES
+@given(st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), max_size=9),
+       st.none() | st.integers(0, 300), st.booleans(), EDGES, EDGES, MASKS, MASKS, EDGES)
+def test_clobber(steps: list[tuple[int, int]], reach: int | None, anti: bool, height: int,
+                 width: int, black: int, white: int, root: int) -> None:
+    answers_or_one_line(lambda: _native.Clobber(steps, reach, anti))
+    game = _native.Clobber([(0, 1), (1, 0), (0, -1), (-1, 0)], 1 if anti or reach else None, anti)
+    answers_or_one_line(lambda: game.value(height, width, black, white, max_nodes=NODES))
+    answers_or_one_line(lambda: game.closure(root))
+
+
+@EXAMPLES
 @given(EDGES, EDGES, MASKS, MASKS, MASKS, EDGES)
 def test_amazons(height: int, width: int, open_cells: int, black: int, white: int,
                  root: int) -> None:
@@ -214,6 +225,8 @@ BUDGETED: dict[str, Callable[[Any, Any], Any]] = {
         3, [0b101, 0b011], n, s),
     "Domineering.value": lambda n, s: _native.Domineering().value(2, 3, 0b111111, n, s),
     "Konane.value": lambda n, s: _native.Konane().value(1, 4, 0b0001, 0b0010, n, s),
+    "Clobber.value": lambda n, s: _native.Clobber([(0, 1), (1, 0), (0, -1), (-1, 0)]).value(
+        1, 4, 0b0101, 0b1010, n, s),
     "Amazons.value": lambda n, s: _native.Amazons().value(2, 3, 0b111111, 0b000001,
                                                           0b100000, n, s),
     "Tinted.value": lambda n, s: _native.Tinted("snort", [2, 5, 2]).value(0b111, 0b111, n, s),

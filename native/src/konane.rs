@@ -20,10 +20,10 @@ pub const MAX_CELLS: usize = 64;
 /// A board: its shape and the cells of each colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Board {
-    height: u8,
-    width: u8,
-    black: u64,
-    white: u64,
+    pub(crate) height: u8,
+    pub(crate) width: u8,
+    pub(crate) black: u64,
+    pub(crate) white: u64,
 }
 
 /// `mask`'s cells on a `height` by `width` board under symmetry `s` (bit 4: transpose,
@@ -60,7 +60,7 @@ impl Board {
     }
 
     /// The memo key and whether it stands for the conjugate (the colours exchanged).
-    fn key(&self) -> (Board, bool) {
+    pub(crate) fn key(&self) -> (Board, bool) {
         let (h, w) = (self.height as usize, self.width as usize);
         let mut best = (*self, false);
         for s in 0..8u8 {

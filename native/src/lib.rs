@@ -8,6 +8,7 @@ pub mod amazons;
 pub mod atropos;
 pub mod budget;
 pub mod canonical;
+pub mod clobber;
 pub mod domineering;
 pub mod domineering_outcome;
 pub mod fission;

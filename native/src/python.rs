@@ -15,6 +15,7 @@ use crate::amazons;
 use crate::atropos;
 use crate::budget::{check_seconds, Budget, Stop};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
+use crate::clobber;
 use crate::domineering;
 use crate::domineering_outcome;
 use crate::fission;
@@ -974,6 +975,64 @@ impl Konane {
     }
 }
 
+/// Clobber or one of its variants on boards of at most 64 cells, keeping the boards
+/// solved so far.
+#[pyclass]
+struct Clobber(clobber::Clobber);
+
+#[pymethods]
+impl Clobber {
+    /// `steps` the orthogonal, diagonal or king steps (as (dr, dc) pairs, any order);
+    /// `reach` the most cells a stone moves (None: any number); `anti` for Anti-Clobber.
+    #[new]
+    #[pyo3(signature = (steps, reach=Some(1), anti=false))]
+    fn new(steps: Vec<(i8, i8)>, reach: Option<u8>, anti: bool) -> PyResult<Self> {
+        let steps: Vec<(isize, isize)> = steps
+            .iter()
+            .map(|&(dr, dc)| (isize::from(dr), isize::from(dc)))
+            .collect();
+        let reach = reach.map_or(usize::MAX, usize::from);
+        let rules = clobber::Rules::new(&steps, reach, anti).map_err(PyValueError::new_err)?;
+        Ok(Clobber(clobber::Clobber::new(rules)))
+    }
+
+    /// The value's id of a `height` by `width` board (bit r * width + c of `black` set
+    /// when cell (r, c) holds a black stone, Left's; of `white`, a white one, Right's).
+    #[pyo3(signature = (height, width, black, white, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        height: usize,
+        width: usize,
+        black: u64,
+        white: u64,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Id>, u64)> {
+        board_cells("clobber", height, width, black | white, clobber::MAX_CELLS)?;
+        if black & white != 0 {
+            return Err(PyValueError::new_err(
+                "a Clobber cell holds a black and a white stone: give each cell one colour",
+            ));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.value(height, width, black, white, b)
+        })
+    }
+
+    /// The games reachable from `root`, each after its options, with their options.
+    fn closure(&self, root: Id) -> PyResult<Closure> {
+        closure_of(&self.0.store, root)
+    }
+
+    /// Boards solved so far.
+    #[getter]
+    fn table_size(&self) -> usize {
+        self.0.table_size()
+    }
+}
+
 /// Snort, Col or black-white Node Kayles on one graph of at most 64 vertices, keeping
 /// the solved components.
 #[pyclass]
@@ -1172,6 +1231,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<DomineeringOutcomes>()?;
     m.add("KONANE_MAX_CELLS", konane::MAX_CELLS)?;
     m.add_class::<Konane>()?;
+    m.add("CLOBBER_MAX_CELLS", clobber::MAX_CELLS)?;
+    m.add_class::<Clobber>()?;
     m.add("AMAZONS_MAX_CELLS", amazons::MAX_CELLS)?;
     m.add_class::<Amazons>()?;
     m.add("TINTED_MAX_VERTICES", tinted::MAX_VERTICES)?;

@@ -12,6 +12,7 @@ from typing import Self, TypeAlias, final
 
 __all__ = [
     "AMAZONS_MAX_CELLS",
+    "CLOBBER_MAX_CELLS",
     "DOMINEERING_MAX_CELLS",
     "FISSION_MAX_CELLS",
     "GEOGRAPHY_MAX_VERTICES",
@@ -23,6 +24,7 @@ __all__ = [
     "TRANSVERSE_WAVE_MAX_COLUMNS",
     "Amazons",
     "AtroposKernel",
+    "Clobber",
     "Domineering",
     "DomineeringOutcomes",
     "Fission",
@@ -248,6 +250,38 @@ class Konane:
     or a cell of both colours)."""
 
     def __new__(cls) -> Self: ...
+    def value(
+        self,
+        height: int,
+        width: int,
+        black: int,
+        white: int,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[int | None, int]:
+        """The id of the board's value; bit ``r * width + c`` of ``black`` (``white``) is
+        set when cell (r, c) holds a black (white) stone: Left's (Right's)."""
+    def closure(self, root: int) -> _Closure:
+        """The games reachable from ``root``, each after its options."""
+    @property
+    def table_size(self) -> int:
+        """Boards solved so far."""
+
+CLOBBER_MAX_CELLS: int
+
+@final
+class Clobber:
+    """Clobber or a variant on boards of at most CLOBBER_MAX_CELLS cells: ``steps`` the
+    orthogonal, diagonal or king steps as (dr, dc) pairs in any order, ``reach`` the most
+    cells a stone moves over empty ones onto an enemy stone (default 1; None: any number),
+    ``anti`` for Anti-Clobber (a stone steps onto an empty cell, leaving an enemy stone;
+    reach 1).
+    Solved boards and their canonical values are kept between calls (ValueError for other
+    steps or reaches, a bigger board, a stone off the board or a cell of both colours)."""
+
+    def __new__(
+        cls, steps: list[tuple[int, int]], reach: int | None = ..., anti: bool = False
+    ) -> Self: ...
     def value(
         self,
         height: int,

@@ -148,6 +148,25 @@ PAPERS: dict[str, Paper] = {
             "clow-mckay-2024", "Clow & McKay", 2024, "Digraph placement games",
             "arXiv preprint 2407.12219", "https://arxiv.org/abs/2407.12219",
         ),
+        Paper(
+            "fink-nowakowski-siegel-wolfe-2015", "Fink, Nowakowski, Siegel & Wolfe", 2015,
+            "Toppling conjectures", "Games of No Chance 4, MSRI Publications 63",
+            cited_as="Fink et al.",
+        ),
+        Paper(
+            "schaefer-1978", "Schaefer", 1978,
+            "On the complexity of some two-person perfect-information games",
+            "Journal of Computer and System Sciences 16(2), 185-225",
+        ),
+        Paper(
+            "mckay-nowakowski-2013", "McKay & Nowakowski", 2013, "Outcomes of partizan Euclid",
+            "INTEGERS 12B (2012/13), Proceedings of the Integers Conference 2011, #A9",
+        ),
+        Paper(
+            "siegel-cgsuite-2023", "Siegel", 2023,
+            "CGSuite: Combinatorial Game Suite, version 2.1 (its ruleset library)", "software",
+            "https://www.cgsuite.org", cited_as="Siegel's CGSuite",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

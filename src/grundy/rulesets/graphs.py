@@ -18,7 +18,7 @@ import math
 import random
 import re
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import pynauty
@@ -344,6 +344,11 @@ def coloured_certificate(
     labels canonically respecting the ordered partition, and the class sizes
     record where each class sits.
     """
+    seen = 0
+    for c in classes:  # nauty reads overlapping classes out of bounds: refuse them
+        if c & alive & seen:
+            raise ValueError(f"colour classes overlap on vertices {vertices(c & alive & seen)}")
+        seen |= c & alive
     order = vertices(alive)
     sizes = tuple((c & alive).bit_count() for c in classes)
     if len(order) <= 1:
@@ -480,9 +485,12 @@ def graph_svg(
     selected: int = 0,
     highlighted: int = 0,
     removed: int = 0,
+    colours: Mapping[tuple[int, int], str] | None = None,
 ) -> str:
     """The graph as ``layout`` places it, vertices numbered; ``selected`` filled purple,
-    ``highlighted`` green, ``removed`` grey (with their edges); arcs end in arrowheads.
+    ``highlighted`` green, ``removed`` grey (with their edges); arcs end in arrowheads;
+    an edge ``(a, b)`` (``a < b`` when undirected) named in ``colours`` is drawn thick in
+    that colour.
     Each vertex and its number carry ``data-spot`` (the vertex) for the play page."""
     node, margin, unit = 13.0, 24.0, 56.0
     points = layout(adj)
@@ -504,11 +512,12 @@ def graph_svg(
         length = math.hypot(xb - xa, yb - ya) or 1.0
         dx, dy = (xb - xa) / length * node, (yb - ya) / length * node
         gone = (removed >> a | removed >> b) & 1
-        stroke = GREY if gone else INK
+        colour = (colours or {}).get((a, b))
+        stroke = GREY if gone else colour or INK
         arrow = ' marker-end="url(#arrow)"' if directed else ""
         body.append(
             f'<line x1="{xa + dx:.1f}" y1="{ya + dy:.1f}" x2="{xb - dx:.1f}" y2="{yb - dy:.1f}" '
-            f'stroke="{stroke}" stroke-width="1.5"{arrow}/>'
+            f'stroke="{stroke}" stroke-width="{3 if colour else 1.5}"{arrow}/>'
         )
     for v, (x, y) in enumerate(spots):
         bit = 1 << v

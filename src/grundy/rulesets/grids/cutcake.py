@@ -5,13 +5,19 @@ rectangle of unit squares; Left's cut splits an R-by-C piece into R-by-a and R-b
 Right's into a-by-C and (R-a)-by-C; who cannot cut loses.  Every value is an integer,
 which the closed form below gives (and the tests check against the search).  Pieces are
 independent; turning a piece a quarter turn gives its conjugate.
+
+The other cakes of Winning Ways change what a player does to the side they act on, as
+CGSuite's generalized Cutcake does (a heap game on each side): in Maundy Cake a player
+divides a piece into two or more equal parts; in Eatcake a player eats a whole column
+(Left) or row (Right), leaving the parts on either side; Turn-and-Eatcake is Eatcake with
+each part turned a quarter turn after the move.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import GREEN, INK, spot, svg_document, text
@@ -38,17 +44,17 @@ def cutcake_value(rows: int, columns: int) -> int:
     return 0
 
 
-@register
-class Cutcake(PartizanRuleset[Cake]):
-    name = "cutcake"
-    summary = "Cut one piece of cake in two: Left along a vertical line, Right horizontally."
-    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 2")
-    text_format = (
-        "pieces RxC (rows by columns) joined by '+', e.g. 1x4+2x3 (kept sorted); Left cuts "
-        "vertically (a move i,v,a leaves a columns on the left of piece i), Right "
-        "horizontally (i,h,a)"
-    )
-    examples = ("2x3", "1x4", "4x3", "2x5+3x2", "8x8")
+class CakeRuleset(PartizanRuleset[Cake]):
+    """Cakes of rectangular pieces: Left acts on a piece's columns, Right on its rows,
+    each as ``cuts`` allows; what differs between the cakes is ``cuts`` and ``turned``."""
+
+    #: Each part is turned a quarter turn after the move (Turn-and-Eatcake).
+    turned: ClassVar[bool] = False
+
+    def cuts(self, length: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """The ways a side of ``length`` units may become parts: (the move's number,
+        the parts' lengths)."""
+        raise NotImplementedError
 
     def parse(self, text: str) -> Cake:
         if text.count("+") >= MAX_PIECES:
@@ -75,26 +81,26 @@ class Cutcake(PartizanRuleset[Cake]):
         return f"{index},{way},{at}"
 
     def moves(self, position: Cake, player: Player) -> Iterator[tuple[Move, Cake]]:
-        """Cut piece i after its first a columns (Left, label (i, "v", a)) or rows
-        (Right, (i, "h", a)).  Pieces are kept sorted, so equal cakes are equal tuples."""
-        for index, (rows, columns) in enumerate(position):
+        """Left acts on piece i's columns (label (i, "v", k), k the cut's number),
+        Right on its rows ((i, "h", k)); the parts replace the piece, turned where the
+        game turns them.  Pieces are kept sorted, so equal cakes are equal tuples."""
+        for index, piece in enumerate(position):
             rest = position[:index] + position[index + 1:]
+            rows, columns = piece[::-1] if self.turned else piece
             if player is Player.LEFT:
-                for a in range(1, columns):
-                    yield (index, "v", a), tuple(sorted((*rest, (rows, a), (rows, columns - a))))
+                for k, parts in self.cuts(columns):
+                    yield (index, "v", k), tuple(sorted((*rest, *((rows, p) for p in parts))))
             else:
-                for a in range(1, rows):
-                    yield (index, "h", a), tuple(sorted((*rest, (a, columns), (rows - a, columns))))
+                for k, parts in self.cuts(rows):
+                    yield (index, "h", k), tuple(sorted((*rest, *((p, columns) for p in parts))))
 
     def components(self, position: Cake) -> Sequence[Cake]:
-        """One piece each; unit squares are dead."""
-        live = [piece for piece in position if piece != (1, 1)]
+        """One piece each; pieces nobody can act on are dead."""
+        live = [piece for piece in position
+                if any(self.cuts(piece[0])) or any(self.cuts(piece[1]))]
         if len(position) == 1 and live:
             return (position,)
         return [(piece,) for piece in live]
-
-    def fast_value(self, position: Cake) -> Game | None:
-        return Game.integer(sum(cutcake_value(*piece) for piece in position))
 
     def signed_key(self, position: Cake) -> tuple[Any, bool]:
         """The pieces, or those of the quarter-turned cake (the conjugate)."""
@@ -116,8 +122,9 @@ class Cutcake(PartizanRuleset[Cake]):
                                 f'width="{unit}" height="{unit}" fill="{GREEN}" '
                                 f'stroke="{INK}" stroke-width="0.5" {spot(str(index))}/>')
             x += unit * columns + gap
+        title = self.name.replace("-", " ").capitalize()
         return svg_document(max(x - gap + margin, 2 * margin), height, body,
-                            f"Cutcake {self.format(position)}")
+                            f"{title} {self.format(position)}")
 
     def random_position(self, rng: random.Random, size: int) -> Cake:
         """``1 + size // 6`` pieces, sides up to ``1 + size // 2`` between them."""
@@ -125,3 +132,72 @@ class Cutcake(PartizanRuleset[Cake]):
         side = 1 + size // (2 * count)
         return tuple(sorted((rng.randint(1, side), rng.randint(1, side))
                             for _ in range(count)))
+
+
+@register
+class Cutcake(CakeRuleset):
+    name = "cutcake"
+    summary = "Cut one piece of cake in two: Left along a vertical line, Right horizontally."
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 2")
+    text_format = (
+        "pieces RxC (rows by columns) joined by '+', e.g. 1x4+2x3 (kept sorted); Left cuts "
+        "vertically (a move i,v,a leaves a columns on the left of piece i), Right "
+        "horizontally (i,h,a)"
+    )
+    examples = ("2x3", "1x4", "4x3", "2x5+3x2", "8x8")
+
+    def cuts(self, length: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """Two parts, a and length - a."""
+        return ((a, (a, length - a)) for a in range(1, length))
+
+    def fast_value(self, position: Cake) -> Game | None:
+        return Game.integer(sum(cutcake_value(*piece) for piece in position))
+
+
+@register
+class MaundyCake(CakeRuleset):
+    name = "maundy-cake"
+    aliases = ("maundycake",)
+    summary = "Divide one piece into equal parts: Left by vertical cuts, Right by horizontal ones."
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 2, Maundy Cake")
+    text_format = (
+        "pieces RxC (rows by columns) joined by '+', e.g. 3x8 (kept sorted); Left divides "
+        "a piece's columns into k equal parts (a move i,v,k), Right its rows (i,h,k)"
+    )
+    examples = ("2x6", "3x8", "4x6+2x3", "8x8")
+
+    def cuts(self, length: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """k equal parts, for each k > 1 dividing the length."""
+        return ((k, (length // k,) * k) for k in range(2, length + 1) if length % k == 0)
+
+
+@register
+class Eatcake(CakeRuleset):
+    name = "eatcake"
+    summary = "Eat a whole column (Left) or row (Right) of one piece, leaving the parts beside it."
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 8, Eatcake")
+    text_format = (
+        "pieces RxC (rows by columns) joined by '+', e.g. 2x3+1x4 (kept sorted); Left eats "
+        "column k of piece i (a move i,v,k, counted from 0), Right row k (i,h,k)"
+    )
+    examples = ("2x3", "1x4", "3x3", "2x2+1x3", "4x4")
+
+    def cuts(self, length: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """The parts before and after the unit eaten (empty parts vanish)."""
+        return ((k, tuple(part for part in (k, length - 1 - k) if part))
+                for k in range(length))
+
+
+@register
+class TurnAndEatcake(Eatcake):
+    name = "turn-and-eatcake"
+    aliases = ("turnandeatcake",)
+    summary = "Eatcake, each part left turned a quarter turn after the move."
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 8, Turn-and-Eatcake")
+    text_format = (
+        "pieces RxC (rows by columns) joined by '+', e.g. 2x3 (kept sorted); Left eats a "
+        "row of piece i (a move i,v,k, counted from 0) and Right a column (i,h,k), and "
+        "every part left is turned a quarter turn"
+    )
+    examples = ("2x3", "1x2", "3x3", "2x2+1x3", "3x5")
+    turned = True

@@ -23,7 +23,8 @@ from grundy.values import Game
 MAX_CELLS = 400
 SWAP = str.maketrans("xo", "ox")
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-KING = (*ORTHOGONAL, (1, 1), (1, -1), (-1, 1), (-1, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+KING = (*ORTHOGONAL, *DIAGONAL)
 
 
 class Stones(NamedTuple):
@@ -173,12 +174,13 @@ def stones_svg(position: Stones, title: str, cell: int = 28) -> str:
 
 class StonesKernel:
     """A native search of boards of stones (``grundy._native.Konane``, ``Amazons``,
-    ``Fission`` or ``SkiJumps``), values in its own store of canonical games kept between
-    calls.  The board goes to it as bitmasks, one per entry of ``letters`` (bit
-    ``r * columns + c`` set when cell (r, c) holds one of those letters)."""
+    ``Fission``, ``SkiJumps`` or ``Clobber``), values in its own store of canonical games
+    kept between calls.  The board goes to it as bitmasks, one per entry of ``letters``
+    (bit ``r * columns + c`` set when cell (r, c) holds one of those letters)."""
 
     def __init__(self, game: _native.Konane | _native.Amazons | _native.Fission
-                 | _native.SkiJumps, max_cells: int, letters: tuple[str, ...]) -> None:
+                 | _native.SkiJumps | _native.Clobber, max_cells: int,
+                 letters: tuple[str, ...]) -> None:
         self.game, self.max_cells, self.letters = game, max_cells, letters
         #: ``game.value`` (height, width, one mask per entry of ``letters``, budgets)
         self.search: Callable[..., tuple[int | None, int]] = game.value

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document
@@ -89,7 +89,7 @@ def string_value(colours: str) -> Game | None:
 @register
 class Hackenbush(PartizanRuleset[Picture]):
     name = "hackenbush"
-    aliases = ("blue-red-hackenbush", "hackenbush-hotchpotch")
+    aliases: ClassVar[tuple[str, ...]] = ("blue-red-hackenbush", "hackenbush-hotchpotch")
     summary = "Cut a blue (Left), red (Right) or green (either) edge; what falls off is gone."
     citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 1, 2 and 7")
     text_format = (
@@ -98,7 +98,8 @@ class Hackenbush(PartizanRuleset[Picture]):
         "the ground 0, e.g. 0-1:B,1-2:R,2-0:G ; a move is the edge's number, counted from 0 "
         "in that order"
     )
-    examples = ("BR", "BBR", "BRR,RB", "GGG,GG", "0-1:G,1-2:G,2-0:G", "0-1:B,1-2:R,1-2:B,2-3:G")
+    examples: ClassVar[tuple[str, ...]] = ("BR", "BBR", "BRR,RB", "GGG,GG", "0-1:G,1-2:G,2-0:G",
+                                           "0-1:B,1-2:R,1-2:B,2-3:G")
 
     def parse(self, text: str) -> Picture:
         items = [item.strip() for item in text.split(",") if item.strip()]
@@ -253,3 +254,22 @@ class Hackenbush(PartizanRuleset[Picture]):
         vertices = max(2, size // 2 + 1)
         return normal((rng.randrange(vertices), rng.randrange(vertices), rng.choice("BRG"))
                       for _ in range(size))
+
+
+@register
+class ChildishHackenbush(Hackenbush):
+    name = "childish-hackenbush"
+    aliases = ()
+    summary = "Hackenbush where a blue or red edge may be cut only if nothing else falls."
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 2, Childish Hackenbush")
+    examples = ("0-1:B,1-2:B,1-3:R,3-4:B", "BR,RB", "0-1:B,1-2:B,2-0:R", "BBR,G")
+
+    def moves(self, position: Picture, player: Player) -> Iterator[tuple[Move, Picture]]:
+        """Hackenbush's cuts, but a blue or red edge only where no other edge falls."""
+        for index, child in super().moves(position, player):
+            if position[cast(int, index)][2] == "G" or len(child) == len(position) - 1:
+                yield index, child
+
+    def fast_value(self, position: Picture) -> Game | None:
+        """None: Berlekamp's rule for strings is Hackenbush's, not this game's."""
+        return None

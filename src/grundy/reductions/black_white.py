@@ -8,11 +8,16 @@
 - TQBF → black-white poset (§3.1, L133-152): stacks of choice, waiting and
   anti-cheat nodes, a clause section and a balance section; White, moving first,
   wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
-  (``tqbf-game``); the twin-class search of ``poset_number`` solves the posets of
-  one variable (40 + m elements) in a fraction of a second, which is how far the
-  check reaches: three variables (n = 1, m = 1) already give 280 elements in 26
-  twin classes, beyond an exhaustive search (not finished in 100 s), so there the
-  tests check the structure and the gadgets' values.
+  (``tqbf-game``) and verified on the one-variable formulas (40 + m elements), which
+  the twin-class search of ``poset_number`` solves in a few hundredths of a second.
+  With a ∀ (three variables, n = 1: 280 + m elements) the search splits every
+  down-set into its components (the balance section, stacks cut loose) but the
+  positions where the three stacks are still joined, with up to 3M, 2M and M waiting
+  nodes left, are too many: ``unit`` shrinks the waiting stacks to (2n + 2 − i)·unit
+  nodes, which it solves (unit 2: about 4,000 component states, seconds), and there
+  the theorem's conclusion holds on the formulas the tests try, while unit 1 already
+  fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first): the waiting stacks
+  are needed.
 
 - Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
   sides as colours, the token's side white.
@@ -93,18 +98,23 @@ class TqbfPoset:
     balance_white: int
 
 
-def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[int]]]) -> TqbfPoset:
+def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[int]]],
+               unit: int | None = None) -> TqbfPoset:
     """The black-white poset of §3.1 (L139-152) for ∃x1 ∀x2 ... ∃x(2n+1) f, f's clauses
     given as (positive variables, negative variables), variables numbered from 1.
 
     Colours as printed (odd stacks: white choice nodes, black waiting and anti-cheat
     nodes; reversed for even stacks); Black is Left.  |W_i| = (2n + 2 − i)·M with
-    M = 20n + m + 19 non-waiting nodes.
+    M = 20n + m + 19 non-waiting nodes; ``unit`` replaces M in the waiting stacks'
+    sizes (smaller stacks, for cross-checking the structural evaluator against plain
+    search, which solves those).
     """
     if variables % 2 == 0 or variables < 1:
         raise GrundyError(f"the TQBF game needs an odd number of variables, got {variables}")
     n, m = (variables - 1) // 2, len(clauses)
-    size_m = 20 * n + m + 19
+    if unit is not None and unit < 0:
+        raise GrundyError(f"the waiting unit must be 0 or more, got {unit}")
+    size_m = 20 * n + m + 19 if unit is None else unit
     up: list[int] = []  # covers, closed at the end
     black = 0
     counter = iter(range(10**9))

@@ -36,6 +36,12 @@ from grundy.rulesets.atropos.rules import (
     state_of,
 )
 from grundy.rulesets.atropos.search import AtroposSolver, nimber_census, solve_split
+from grundy.rulesets.atropos.switches import (
+    MAX_POSITIONS,
+    a_switches,
+    find_switches,
+    switch_plays,
+)
 from grundy.rulesets.atropos.variants import (
     DICE,
     Decision,
@@ -53,7 +59,8 @@ UNRESTRICTED = click.option("--unrestricted", is_flag=True,
 
 @click.group()
 def atropos() -> None:
-    """Atropos (Burke 2009): outcomes, conjectures, dice odds, pictures and play.
+    """Atropos (Burke 2009): outcomes, conjectures, parity switches, dice odds, pictures
+    and play.
 
     POSITION is a bare size (the empty board), the course string
     `[13][302]...[121212]LastPlay:null`, or readable rows such as `./r./...`
@@ -227,6 +234,53 @@ def show(position: str, unrestricted: bool, colour_blind: bool, svg_path: str | 
     else:
         click.echo("playable circles (safe colours): "
                    + ", ".join(f"{k} ({v or 'none'})" for k, v in safe.items()))
+
+
+@atropos.command()
+@click.argument("board")
+@click.option("--max-positions", type=click.IntRange(1), default=MAX_POSITIONS,
+              show_default=True, metavar="N",
+              help="Stop the search of a board size after N positions (then not complete).")
+@json_option
+def switches(board: str, max_positions: int, as_json: bool) -> None:
+    """Parity switches of unrestricted Atropos (Burke 2009, §4.2): plays that make an
+    even, positive number of bad triangles, and A-switches (an uncoloured circle whose
+    coloured ring makes every colour such a play).
+
+    BOARD is a size, to search every position of that board reachable by safe play (one
+    witness per A-switch ring), or a position, to list its switch plays and A-switches.
+    Example: grundy solve atropos switches 4 finds the two A-switch rings.
+    """
+    if board.strip().isdigit():
+        report = find_switches(int(board), max_positions)
+        found = [{"pattern": pattern, "position": format_rows(position),
+                  "circle": list(cell)} for pattern, (position, cell) in report.witnesses.items()]
+        if as_json:
+            emit_json({"size": report.n, "positions": report.positions,
+                       "complete": report.complete, "with_a_switch": report.with_a_switch,
+                       "with_switch_play": report.with_switch_play, "a_switches": found})
+            return
+        click.echo(f"size {report.n}: {report.positions:,} positions reachable by safe play"
+                   f"{'' if report.complete else ' (stopped at --max-positions)'}; "
+                   f"{report.with_switch_play:,} with a switch play, "
+                   f"{report.with_a_switch:,} with an A-switch")
+        for item in found:
+            click.echo(f"A-switch ring {item['pattern']}: circle {item['circle'][0]},"
+                       f"{item['circle'][1]} in {item['position']}")
+        return
+    position = parse_position(board)
+    plays = switch_plays(position)
+    cells = a_switches(position)
+    if as_json:
+        emit_json({"position": format_rows(position),
+                   "switch_plays": [{"circle": list(c), "colour": LETTERS[x], "bad_triangles": k}
+                                    for c, x, k in plays],
+                   "a_switches": [list(c) for c in cells]})
+        return
+    click.echo(board_text(position))
+    click.echo("switch plays: " + (", ".join(f"{j},{i} {LETTERS[x]} ({k} bad triangles)"
+                                            for (j, i), x, k in plays) or "none"))
+    click.echo("A-switches: " + (", ".join(f"{j},{i}" for j, i in cells) or "none"))
 
 
 @atropos.command()

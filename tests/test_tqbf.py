@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from grundy.protocol import GrundyError, ParseError, PartizanRuleset, Player
 from grundy.reductions import get as reduction
-from grundy.reductions.black_white import tqbf_poset, tqbf_to_poset
+from grundy.reductions.black_white import (
+    forall_formulas,
+    theorem_3_7_failures,
+    tqbf_poset,
+    tqbf_to_poset,
+)
 from grundy.reductions.verify import verify
 from grundy.rulesets import get
 from grundy.rulesets.formulas.tqbf import Tqbf
@@ -101,6 +106,27 @@ def test_theorem_3_7_with_a_forall_on_scaled_waiting_stacks(
     assert (value < 0) == quantified_truth(Tqbf(3, clauses))
 
 
+def test_formulas_with_a_forall_up_to_renaming() -> None:
+    """68 ∃∀ and 560 ∃∀∃ formulas of at most two clauses, up to clause order and sign
+    flips; the ∃∀ ones are exactly the ∃∀∃ ones without x3; a random formula meets its
+    representative after some sign flips; truth is kept by the flips."""
+    two, three = forall_formulas(2, 2), forall_formulas(2, 3)
+    assert (len(two), len(three)) == (68, 560)
+    assert {f.clauses for f in two} == {f.clauses for f in three
+                                        if not any((p | n) >> 2 & 1 for p, n in f.clauses)}
+    representatives = {f.clauses for f in three}
+    rng = random.Random(3)
+    for _ in range(50):
+        clauses = tuple((rng.randrange(8), rng.randrange(8)) for _ in range(rng.randint(0, 2)))
+        images = [tuple(sorted(((p & ~s) | (n & s), (n & ~s) | (p & s)) for p, n in clauses))
+                  for s in range(8)]
+        assert len(representatives.intersection(images)) == 1
+        truths = {quantified_truth(Tqbf(3, image)) for image in images}
+        assert len(truths) == 1
+    with pytest.raises(GrundyError, match="2 or 3 variables"):
+        forall_formulas(2, 4)
+
+
 def test_theorem_3_7_needs_its_waiting_stacks() -> None:
     """With one waiting node per unit (stacks of 3, 2, 1) the construction fails on the
     false ∃x1 ∀x2 ∃x3 (): White, moving first, still wins; unit 2 gets it right."""
@@ -108,6 +134,7 @@ def test_theorem_3_7_needs_its_waiting_stacks() -> None:
     assert not quantified_truth(Tqbf(3, formula))
     small = scaled_poset(formula, 1)
     assert poset_number(small.up, small.black, small.alive) < 0
+    assert theorem_3_7_failures([Tqbf(3, formula), Tqbf(3, ((1, 0),))], 1) == [Tqbf(3, formula)]
     with pytest.raises(GrundyError, match="waiting unit"):
         tqbf_poset(3, [], -1)
 

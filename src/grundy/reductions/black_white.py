@@ -29,12 +29,14 @@ predicate on the two outcome classes, which ``grundy verify`` checks.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
+from grundy.reductions.verify import outcome_of
 from grundy.rulesets.formulas.pos_cnf import PosCnf
 from grundy.rulesets.formulas.tqbf import Tqbf
 from grundy.rulesets.geography.black_white import ColouredGeography
@@ -42,7 +44,7 @@ from grundy.rulesets.geography.nimg import bipartition
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.graphs import HashedAdjacency, vertices
-from grundy.rulesets.posets.rules import Poset, up_sets
+from grundy.rulesets.posets.rules import Poset, poset_number, up_sets
 from grundy.rulesets.registry import get
 from grundy.values import Outcome
 
@@ -178,6 +180,45 @@ def tqbf_to_poset(position: Tqbf) -> Poset:
 
     clauses = [(numbers(pos), numbers(neg)) for pos, neg in position.clauses]
     return tqbf_poset(position.variables, clauses).poset
+
+
+def forall_formulas(max_clauses: int, variables: int = 3) -> list[Tqbf]:
+    """Every formula ∃x1 ∀x2 ∃x3 f with at most ``max_clauses`` clauses over
+    x1..x(variables) (3 for ∃∀∃; 2 for ∃∀, written with an ∃x3 that no clause names,
+    as the construction needs an odd count), up to renaming: a clause is any set of
+    literals (x and ¬x may both occur), clauses may repeat, and formulas that differ by
+    the order of their clauses or by negating a variable everywhere count once.  Sizes:
+    68 ∃∀ and 560 ∃∀∃ formulas of at most two clauses."""
+    if variables not in (2, 3):
+        raise GrundyError(f"the formulas with a ∀ here have 2 or 3 variables, not {variables}")
+    clauses = [(p, n) for p in range(1 << variables) for n in range(1 << variables)]
+
+    def flipped(chosen: tuple[tuple[int, int], ...], signs: int) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(((p & ~signs) | (n & signs), (n & ~signs) | (p & signs))
+                            for p, n in chosen))
+
+    seen: dict[tuple[tuple[int, int], ...], None] = {}
+    for m in range(max_clauses + 1):
+        for chosen in itertools.combinations_with_replacement(clauses, m):
+            seen.setdefault(min(flipped(chosen, signs) for signs in range(1 << variables)))
+    return [Tqbf(3, chosen) for chosen in seen]
+
+
+def theorem_3_7_failures(formulas: Sequence[Tqbf], unit: int | None = None) -> list[Tqbf]:
+    """The formulas on which Theorem 3.7's poset (waiting stacks scaled by ``unit``,
+    ``tqbf_poset``) disagrees with the formula: its value is negative (White, moving
+    first, wins) exactly when the TQBF game says the formula is true.  Each poset is
+    valued by the component search of ``poset_number``."""
+    game = get("tqbf-game")
+    failures = []
+    for formula in formulas:
+        clauses = [([v + 1 for v in vertices(p)], [v + 1 for v in vertices(n)])
+                   for p, n in formula.clauses]
+        poset = tqbf_poset(formula.variables, clauses, unit).poset
+        negative = poset_number(poset.up, poset.black, poset.alive) < 0
+        if negative != _right_first_wins(outcome_of(game, formula)):
+            failures.append(formula)
+    return failures
 
 
 def _one_variable_formulas(rng: random.Random, size: int) -> Tqbf:

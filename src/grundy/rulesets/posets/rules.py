@@ -285,18 +285,24 @@ class _TwinSearch:
     def value(self, counts: tuple[int, ...]) -> Fraction:
         """``counts[2c]`` black and ``counts[2c + 1]`` white elements left in class c:
         the sum of the values of its components."""
+        found = self.memo.get(counts)
+        if found is not None:
+            return found
         present = sum(1 << c for c in range(len(self.members))
                       if counts[2 * c] or counts[2 * c + 1])
         parts = connected_components(self.near, present)
         if len(parts) <= 1:
             return self.component(counts)
-        return sum((self.component(tuple(k if part >> (slot // 2) & 1 else 0
-                                         for slot, k in enumerate(counts)))
-                    for part in parts), Fraction(0))
+        self.memo[counts] = total = sum(
+            (self.component(tuple(k if part >> (slot // 2) & 1 else 0
+                                  for slot, k in enumerate(counts))) for part in parts),
+            Fraction(0))
+        return total
 
     def component(self, counts: tuple[int, ...]) -> Fraction:
         """The value of a connected down-set: the simplest number between Black's best
-        and White's best option (Prop 2.1, Def A.9)."""
+        and White's best option (Prop 2.1, Def A.9).  Sums and components share the
+        memo: a sum's counts are never a connected down-set's."""
         found = self.memo.get(counts)
         if found is not None:
             return found

@@ -21,9 +21,11 @@ from grundy.rulesets.atropos.rules import (
     bad_triangles,
     colour_cell,
     parse_position,
+    safe_colours,
 )
 from grundy.rulesets.atropos.switches import (
     a_switches,
+    b_switches,
     find_switches,
     is_a_switch,
     ring,
@@ -49,6 +51,31 @@ def test_a_hand_built_switch_is_found() -> None:
     assert a_switches(opened) == [] and not is_a_switch(opened, (2, 2))
 
 
+def is_b_switch(position: AtroposPosition, t: tuple[int, int], u: tuple[int, int]) -> bool:
+    """The B-switch definition, checked directly with the rules' safe colours."""
+    b = position.board
+    if u not in ring(b, t) or any(position.colours[b.index[c]] for c in (t, u)):
+        return False
+    others = [x for x in ring(b, u) + ring(b, t) if x not in (t, u)]
+    safe = safe_colours(position, u)
+    return (not safe_colours(position, t) and len(safe) == 1
+            and all(b.colour_of(x, position.colours) for x in others)
+            and is_a_switch(colour_cell(position, (*u, safe[0])), t))
+
+
+#: Hand-built B-switch: 2,2 is dead, 1,3 can only be blue, which makes 2,2 an A-switch.
+HAND_BUILT_B = "./RB/G.G/.R.B"
+
+
+def test_a_hand_built_b_switch_is_found() -> None:
+    position = parse_position(HAND_BUILT_B)
+    assert b_switches(position) == [((2, 2), (1, 3), COLOURS[1])]
+    assert is_b_switch(position, (2, 2), (1, 3))
+    assert a_switches(position) == []
+    after = colour_cell(position, (1, 3, COLOURS[1]))
+    assert a_switches(after) == [(2, 2)]
+
+
 def brute_force(n: int) -> list[AtroposPosition]:
     """Every colouring of the open circles (4^circles) with no bad triangle, by the
     board's own bad-triangle test: independent of ``safe_colourings``."""
@@ -67,8 +94,10 @@ def test_none_where_exhaustive_analysis_finds_none(n: int) -> None:
     report = find_switches(n)
     assert report.complete and report.positions == len(positions)
     assert report.with_a_switch == 0 and report.witnesses == {}
+    assert report.with_b_switch == 0 and report.b_witness is None
     b = board(n)
     assert not any(is_a_switch(p, cell) for p in positions for cell in b.cells)
+    assert not any(is_b_switch(p, t, u) for p in positions for t in b.cells for u in b.cells)
 
 
 def test_size_4_has_the_two_a_switch_rings_each_rechecked() -> None:
@@ -84,7 +113,10 @@ def test_size_4_has_the_two_a_switch_rings_each_rechecked() -> None:
         assert all(b.colour_of(x, position.colours) for x in ring(b, cell))
         for colour in COLOURS:
             assert len(bad_triangles(colour_cell(position, (*cell, colour)))) == 2
-    assert report.with_a_switch > 0
+    assert report.with_a_switch > 0 and report.with_b_switch > 0
+    assert report.b_witness is not None
+    position, (t, u, colour) = report.b_witness
+    assert is_b_switch(position, t, u) and safe_colours(position, u) == (colour,)
     limited = find_switches(4, max_positions=10)
     assert not limited.complete and limited.positions == 10
 
@@ -116,11 +148,14 @@ def test_the_command_and_the_picture() -> None:
     assert json.loads(result.output)["a_switches"] == [[2, 2]]
     result = runner.invoke(cli, ["solve", "atropos", "switches", HAND_BUILT])
     assert result.exit_code == 0 and "A-switches: 2,2" in result.output
+    result = runner.invoke(cli, ["solve", "atropos", "switches", HAND_BUILT_B, "--json"])
+    assert json.loads(result.output)["b_switches"] == [
+        {"dead": [2, 2], "forced": [1, 3], "colour": "B"}]
     result = runner.invoke(cli, ["solve", "atropos", "switches", "0"])
     assert result.exit_code != 0 and "board size 0" in result.output
     with pytest.raises(GrundyError, match="bad triangle"):
         switch_plays(parse_position("./RB/GBG/.BR."))
     unrestricted, restricted = get("unrestricted-atropos"), get("atropos")
-    assert "parity switch (A-switch) at 2,2" in unrestricted.render_svg(
+    assert "parity switch at 2,2" in unrestricted.render_svg(
         unrestricted.parse(HAND_BUILT))
     assert "parity switch" not in restricted.render_svg(restricted.parse(HAND_BUILT))

@@ -349,7 +349,7 @@ def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str 
         body.append(f'<circle cx="{x:g}" cy="{y:g}" r="{step + radius + 4:g}" '
                      f'fill="{HIGHLIGHT}" fill-opacity="0.35" stroke="{HIGHLIGHT}" '
                      'stroke-width="3" stroke-dasharray="6 4"><title>parity switch '
-                     f'(A-switch) at {j},{i}</title></circle>')
+                     f'at {j},{i}</title></circle>')
     for j in range(position.n + 2):
         for cell in b.rows[j]:
             x = margin + radius + step * (cell[1] + j / 2)
@@ -506,13 +506,15 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
         return board_text(position)
 
     def render_svg(self, position: AtroposPosition) -> str:
-        """The board; unrestricted variants shade their parity switches (A-switches,
-        ``switches.a_switches``) with their rings."""
+        """The board; unrestricted variants shade their parity switches (A-switches and
+        the two circles of B-switches, ``switches``) with their rings."""
         regions: list[Cell] = []
         if not self.restricted and not bad_triangles(position):
-            from grundy.rulesets.atropos.switches import a_switches  # it imports this module
+            # switches imports this module
+            from grundy.rulesets.atropos.switches import a_switches, b_switches
 
-            regions = a_switches(position)
+            regions = a_switches(position) + [c for t, u, _ in b_switches(position)
+                                              for c in (t, u)]
         return board_svg(position, title=f"{self.name} {format_rows(position)}",
                          regions=regions)
 

@@ -24,8 +24,15 @@ favours (L987).  With six triangles around a circle and each colour making at le
 two, an A-switch makes exactly two bad triangles whatever its colour: its ring
 changes colour at each of its six steps.
 
-The larger B- to E-switches (Figs 4.25-4.28) are drawn with symbols for circles
-constrained from outside the region (L997-1010); they are not reconstructed here.
+- A **B-switch** (Fig 4.25, L1005) is a pair of adjacent uncoloured circles t and u:
+  t has no safe colour, u exactly one, x, every other neighbour of t and u is
+  coloured, and colouring u with x makes t an A-switch.  Nothing but a losing play at
+  t can change u's safe colour, so x is eventually played at u (or the game ends with
+  t and u both unplayable), and t is left an A-switch: the region is t, u and their
+  neighbours.
+
+The C- to E-switches (Figs 4.26-4.28) are drawn with symbols for circles constrained
+from outside the region (L997-1010); they are not reconstructed here.
 
 ``find_switches`` searches every position of a small board reachable by safe play --
 in unrestricted Atropos these are exactly the partial colourings with no bad
@@ -118,6 +125,25 @@ def a_switches(position: AtroposPosition,
             and all(b.colour_of(x, position.colours) for x in ring(b, cell))]
 
 
+def b_switches(position: AtroposPosition) -> list[tuple[Cell, Cell, int]]:
+    """The B-switches of a position with no bad triangle: (t, u, x), the dead circle t,
+    its neighbour u and u's one safe colour x."""
+    b = position.board
+    found = []
+    for k, t in enumerate(b.cells):
+        if position.colours[k] != UNCOLOURED or b.safe_colours(position.colours, k):
+            continue
+        for u in ring(b, t):
+            if u not in b.index or position.colours[b.index[u]] != UNCOLOURED:
+                continue
+            safe = b.safe_colours(position.colours, b.index[u])
+            others = [x for x in ring(b, u) + ring(b, t) if x not in (t, u)]
+            if len(safe) == 1 and all(b.colour_of(x, position.colours) for x in others) \
+                    and is_a_switch(colour_cell(position, (*u, safe[0])), t):
+                found.append((t, u, safe[0]))
+    return found
+
+
 def ring_pattern(position: AtroposPosition, cell: Cell) -> str:
     """An A-switch's ring colours up to rotation, reflection and renaming of the
     colours: the least of those readings, colours named a, b, c in order of appearance."""
@@ -145,6 +171,9 @@ class SwitchReport:
     with_switch_play: int = 0
     #: the first witness of each ring pattern: pattern -> (position, circle)
     witnesses: dict[str, tuple[AtroposPosition, Cell]] = field(default_factory=dict)
+    #: positions with a B-switch, and the first of them with its (t, u, colour)
+    with_b_switch: int = 0
+    b_witness: tuple[AtroposPosition, tuple[Cell, Cell, int]] | None = None
     #: the search stopped at its position limit
     complete: bool = True
 
@@ -184,7 +213,7 @@ def safe_colourings(n: int) -> Iterator[AtroposPosition]:
 
 def find_switches(n: int, max_positions: int = MAX_POSITIONS) -> SwitchReport:
     """Search every position of the size-n unrestricted Atropos board reachable by safe
-    play (``safe_colourings``) for A-switches and switch plays, up to
+    play (``safe_colourings``) for A-switches, B-switches and switch plays, up to
     ``max_positions`` positions; each witness is re-checked by ``is_a_switch``.
     Running time: O(positions · n²)."""
     if not 1 <= n <= MAX_SIZE:
@@ -206,4 +235,8 @@ def find_switches(n: int, max_positions: int = MAX_POSITIONS) -> SwitchReport:
                 if not is_a_switch(position, cell):
                     raise AssertionError(f"{cell} was found as an A-switch but is not one")
                 report.witnesses[pattern] = (position, cell)
+        pairs = b_switches(position)
+        report.with_b_switch += bool(pairs)
+        if pairs and report.b_witness is None:
+            report.b_witness = (position, pairs[0])
     return report

@@ -73,7 +73,7 @@ def test_right_first_wins_iff_the_formula_is_true(seed: int) -> None:
 
 def test_theorem_3_7_on_every_one_variable_formula_of_up_to_three_clauses() -> None:
     """∃x1 f(x1) with f any multiset of at most three of the four clauses over x1: the
-    poset (40 + m elements) is negative -- White, moving first, wins -- iff f is
+    poset (38 + 2m elements) is negative -- White, moving first, wins -- iff f is
     satisfiable.  Three variables (280 elements) are beyond an exhaustive search."""
     count = 0
     for m in range(4):
@@ -98,7 +98,7 @@ def scaled_poset(clauses: tuple[tuple[int, int], ...], unit: int) -> Poset:
 def test_theorem_3_7_with_a_forall_on_scaled_waiting_stacks(
         clauses: tuple[tuple[int, int], ...]) -> None:
     """∃x1 ∀x2 ∃x3 f: (x1 ∨ ¬x2) is true, (x2) and the empty clause are false.  With
-    waiting stacks of 6, 4 and 2 nodes (unit 2, 48 + m elements) the component search
+    waiting stacks of 6, 4 and 2 nodes (unit 2, 51 + m elements) the component search
     decides the poset, and White, moving first, wins (a negative value) exactly when f
     is true; the ∀ variable's stack is played."""
     poset = scaled_poset(clauses, 2)

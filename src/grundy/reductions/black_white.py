@@ -8,14 +8,15 @@
 - TQBF → black-white poset (§3.1, L133-152): stacks of choice, waiting and
   anti-cheat nodes, a clause section and a balance section; White, moving first,
   wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
-  (``tqbf-game``) and verified on the one-variable formulas (40 + m elements), which
+  (``tqbf-game``) and verified on the one-variable formulas (38 + 2m elements), which
   the twin-class search of ``poset_number`` solves in a few hundredths of a second.
-  With a ∀ (three variables, n = 1: 280 + m elements) the search splits every
+  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the search splits every
   down-set into its components (the balance section, stacks cut loose) but the
   positions where the three stacks are still joined, with up to 3M, 2M and M waiting
   nodes left, are too many: ``unit`` shrinks the waiting stacks to (2n + 2 − i)·unit
-  nodes, which it solves (unit 2: about 4,000 component states, seconds), and there
-  the theorem's conclusion holds on the formulas the tests try, while unit 1 already
+  nodes, which it solves (unit 2: seconds per formula).  At unit 2 the theorem's
+  conclusion holds on every ∃∀ formula of at most two clauses (``forall_formulas``,
+  ``theorem_3_7_failures``; docs/papers/black-white-games.md), while unit 1 already
   fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first): the waiting stacks
   are needed.
 

@@ -10,9 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.protocol import ParseError, PartizanRuleset, Player
+from grundy.protocol import GrundyError, ParseError, PartizanRuleset, Player
 from grundy.reductions import get as reduction
-from grundy.reductions.black_white import tqbf_to_poset
+from grundy.reductions.black_white import (
+    forall_formulas,
+    theorem_3_7_failures,
+    tqbf_poset,
+    tqbf_to_poset,
+)
 from grundy.reductions.verify import verify
 from grundy.rulesets import get
 from grundy.rulesets.formulas.tqbf import Tqbf
@@ -68,7 +73,7 @@ def test_right_first_wins_iff_the_formula_is_true(seed: int) -> None:
 
 def test_theorem_3_7_on_every_one_variable_formula_of_up_to_three_clauses() -> None:
     """∃x1 f(x1) with f any multiset of at most three of the four clauses over x1: the
-    poset (40 + m elements) is negative -- White, moving first, wins -- iff f is
+    poset (38 + 2m elements) is negative -- White, moving first, wins -- iff f is
     satisfiable.  Three variables (280 elements) are beyond an exhaustive search."""
     count = 0
     for m in range(4):
@@ -79,6 +84,59 @@ def test_theorem_3_7_on_every_one_variable_formula_of_up_to_three_clauses() -> N
             assert (value < 0) == quantified_truth(formula), clauses
             count += 1
     assert count == 35
+
+
+def scaled_poset(clauses: tuple[tuple[int, int], ...], unit: int) -> Poset:
+    """∃x1 ∀x2 ∃x3 f as the §3.1 poset with waiting stacks of 3, 2, 1 times ``unit``."""
+    def numbers(mask: int) -> list[int]:
+        return [v + 1 for v in range(3) if mask >> v & 1]
+
+    return tqbf_poset(3, [(numbers(p), numbers(n)) for p, n in clauses], unit).poset
+
+
+@pytest.mark.parametrize("clauses", [((1, 2),), ((2, 0),), ((0, 0),)])
+def test_theorem_3_7_with_a_forall_on_scaled_waiting_stacks(
+        clauses: tuple[tuple[int, int], ...]) -> None:
+    """∃x1 ∀x2 ∃x3 f: (x1 ∨ ¬x2) is true, (x2) and the empty clause are false.  With
+    waiting stacks of 6, 4 and 2 nodes (unit 2, 51 + m elements) the component search
+    decides the poset, and White, moving first, wins (a negative value) exactly when f
+    is true; the ∀ variable's stack is played."""
+    poset = scaled_poset(clauses, 2)
+    value = poset_number(poset.up, poset.black, poset.alive)
+    assert (value < 0) == quantified_truth(Tqbf(3, clauses))
+
+
+def test_formulas_with_a_forall_up_to_renaming() -> None:
+    """68 ∃∀ and 560 ∃∀∃ formulas of at most two clauses, up to clause order and sign
+    flips; the ∃∀ ones are exactly the ∃∀∃ ones without x3; a random formula meets its
+    representative after some sign flips; truth is kept by the flips."""
+    two, three = forall_formulas(2, 2), forall_formulas(2, 3)
+    assert (len(two), len(three)) == (68, 560)
+    assert {f.clauses for f in two} == {f.clauses for f in three
+                                        if not any((p | n) >> 2 & 1 for p, n in f.clauses)}
+    representatives = {f.clauses for f in three}
+    rng = random.Random(3)
+    for _ in range(50):
+        clauses = tuple((rng.randrange(8), rng.randrange(8)) for _ in range(rng.randint(0, 2)))
+        images = [tuple(sorted(((p & ~s) | (n & s), (n & ~s) | (p & s)) for p, n in clauses))
+                  for s in range(8)]
+        assert len(representatives.intersection(images)) == 1
+        truths = {quantified_truth(Tqbf(3, image)) for image in images}
+        assert len(truths) == 1
+    with pytest.raises(GrundyError, match="2 or 3 variables"):
+        forall_formulas(2, 4)
+
+
+def test_theorem_3_7_needs_its_waiting_stacks() -> None:
+    """With one waiting node per unit (stacks of 3, 2, 1) the construction fails on the
+    false ∃x1 ∀x2 ∃x3 (): White, moving first, still wins; unit 2 gets it right."""
+    formula = ((0, 0),)
+    assert not quantified_truth(Tqbf(3, formula))
+    small = scaled_poset(formula, 1)
+    assert poset_number(small.up, small.black, small.alive) < 0
+    assert theorem_3_7_failures([Tqbf(3, formula), Tqbf(3, ((1, 0),))], 1) == [Tqbf(3, formula)]
+    with pytest.raises(GrundyError, match="waiting unit"):
+        tqbf_poset(3, [], -1)
 
 
 def test_theorem_3_7_is_registered_and_verified() -> None:
@@ -102,6 +160,22 @@ def twinned_poset(rng: random.Random) -> Poset:
     covers = [sum(1 << y for y in range(n) if (owner[x], owner[y]) in less) for x in range(n)]
     black = sum(1 << x for x in range(n) if rng.random() < 0.5)
     return Poset(n, up_sets(n, covers), black, (1 << n) - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32))
+def test_component_search_adds_the_parts(seed: int) -> None:
+    """Two twinned posets side by side: the search splits the union into components and
+    adds their values, and that sum is the canonical-form reference's value."""
+    rng = random.Random(seed)
+    a, b = twinned_poset(rng), twinned_poset(rng)
+    n = a.n + b.n
+    up = (*a.up, *(u << a.n for u in b.up))
+    union = Poset(n, up, a.black | b.black << a.n, (1 << n) - 1)
+    total = poset_number(union.up, union.black, union.alive)
+    assert total == poset_number(a.up, a.black, a.alive) + poset_number(b.up, b.black, b.alive)
+    if n <= 8:
+        assert naive_value(POSET, union).number() == total
 
 
 @settings(max_examples=150, deadline=None)

@@ -36,6 +36,13 @@ from grundy.rulesets.atropos.rules import (
     state_of,
 )
 from grundy.rulesets.atropos.search import AtroposSolver, nimber_census, solve_split
+from grundy.rulesets.atropos.switches import (
+    MAX_POSITIONS,
+    a_switches,
+    b_switches,
+    find_switches,
+    switch_plays,
+)
 from grundy.rulesets.atropos.variants import (
     DICE,
     Decision,
@@ -53,7 +60,8 @@ UNRESTRICTED = click.option("--unrestricted", is_flag=True,
 
 @click.group()
 def atropos() -> None:
-    """Atropos (Burke 2009): outcomes, conjectures, dice odds, pictures and play.
+    """Atropos (Burke 2009): outcomes, conjectures, parity switches, dice odds, pictures
+    and play.
 
     POSITION is a bare size (the empty board), the course string
     `[13][302]...[121212]LastPlay:null`, or readable rows such as `./r./...`
@@ -227,6 +235,71 @@ def show(position: str, unrestricted: bool, colour_blind: bool, svg_path: str | 
     else:
         click.echo("playable circles (safe colours): "
                    + ", ".join(f"{k} ({v or 'none'})" for k, v in safe.items()))
+
+
+@atropos.command()
+@click.argument("board")
+@click.option("--max-positions", type=click.IntRange(1), default=MAX_POSITIONS,
+              show_default=True, metavar="N",
+              help="Stop the search of a board size after N positions (then not complete).")
+@json_option
+def switches(board: str, max_positions: int, as_json: bool) -> None:
+    """Parity switches of unrestricted Atropos (Burke 2009, §4.2): plays that make an
+    even, positive number of bad triangles, A-switches (an uncoloured circle whose
+    coloured ring makes every colour such a play) and B-switches (a dead circle next to a
+    circle with one safe colour, which once played leaves an A-switch).
+
+    BOARD is a size, to search every position of that board reachable by safe play (one
+    witness per A-switch ring), or a position, to list its switch plays and A-switches.
+    Example: grundy solve atropos switches 4 finds the two A-switch rings.
+    """
+    if board.strip().isdigit():
+        report = find_switches(int(board), max_positions)
+        found = [{"pattern": pattern, "position": format_rows(position),
+                  "circle": list(cell)} for pattern, (position, cell) in report.witnesses.items()]
+        b_found = None
+        if report.b_witness is not None:
+            position, (t, u, x) = report.b_witness
+            b_found = {"position": format_rows(position), "dead": list(t), "forced": list(u),
+                       "colour": LETTERS[x]}
+        if as_json:
+            emit_json({"size": report.n, "positions": report.positions,
+                       "complete": report.complete, "with_a_switch": report.with_a_switch,
+                       "with_b_switch": report.with_b_switch,
+                       "with_switch_play": report.with_switch_play, "a_switches": found,
+                       "b_switch": b_found})
+            return
+        click.echo(f"size {report.n}: {report.positions:,} positions reachable by safe play"
+                   f"{'' if report.complete else ' (stopped at --max-positions)'}; "
+                   f"{report.with_switch_play:,} with a switch play, "
+                   f"{report.with_a_switch:,} with an A-switch, "
+                   f"{report.with_b_switch:,} with a B-switch")
+        for item in found:
+            click.echo(f"A-switch ring {item['pattern']}: circle {item['circle'][0]},"
+                       f"{item['circle'][1]} in {item['position']}")
+        if b_found is not None:
+            click.echo(f"B-switch: {b_found['colour']} forced at {b_found['forced'][0]},"
+                       f"{b_found['forced'][1]} leaves {b_found['dead'][0]},"
+                       f"{b_found['dead'][1]} an A-switch, in {b_found['position']}")
+        return
+    position = parse_position(board)
+    plays = switch_plays(position)
+    cells = a_switches(position)
+    pairs = b_switches(position)
+    if as_json:
+        emit_json({"position": format_rows(position),
+                   "switch_plays": [{"circle": list(c), "colour": LETTERS[x], "bad_triangles": k}
+                                    for c, x, k in plays],
+                   "a_switches": [list(c) for c in cells],
+                   "b_switches": [{"dead": list(t), "forced": list(u), "colour": LETTERS[x]}
+                                  for t, u, x in pairs]})
+        return
+    click.echo(board_text(position))
+    click.echo("switch plays: " + (", ".join(f"{j},{i} {LETTERS[x]} ({k} bad triangles)"
+                                            for (j, i), x, k in plays) or "none"))
+    click.echo("A-switches: " + (", ".join(f"{j},{i}" for j, i in cells) or "none"))
+    click.echo("B-switches: " + (", ".join(f"{t[0]},{t[1]} (once {LETTERS[x]} is forced at "
+                                          f"{u[0]},{u[1]})" for t, u, x in pairs) or "none"))
 
 
 @atropos.command()

@@ -8,11 +8,17 @@
 - TQBF → black-white poset (§3.1, L133-152): stacks of choice, waiting and
   anti-cheat nodes, a clause section and a balance section; White, moving first,
   wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
-  (``tqbf-game``); the twin-class search of ``poset_number`` solves the posets of
-  one variable (40 + m elements) in a fraction of a second, which is how far the
-  check reaches: three variables (n = 1, m = 1) already give 280 elements in 26
-  twin classes, beyond an exhaustive search (not finished in 100 s), so there the
-  tests check the structure and the gadgets' values.
+  (``tqbf-game``) and verified on the one-variable formulas (38 + 2m elements), which
+  the twin-class search of ``poset_number`` solves in a few hundredths of a second.
+  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the search splits every
+  down-set into its components (the balance section, stacks cut loose) but the
+  positions where the three stacks are still joined, with up to 3M, 2M and M waiting
+  nodes left, are too many: ``unit`` shrinks the waiting stacks to (2n + 2 − i)·unit
+  nodes, which it solves (unit 2: seconds per formula).  At unit 2 the theorem's
+  conclusion holds on every ∃∀ formula of at most two clauses (``forall_formulas``,
+  ``theorem_3_7_failures``; docs/papers/black-white-games.md), while unit 1 already
+  fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first): the waiting stacks
+  are needed.
 
 - Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
   sides as colours, the token's side white.
@@ -24,12 +30,14 @@ predicate on the two outcome classes, which ``grundy verify`` checks.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
+from grundy.reductions.verify import outcome_of
 from grundy.rulesets.formulas.pos_cnf import PosCnf
 from grundy.rulesets.formulas.tqbf import Tqbf
 from grundy.rulesets.geography.black_white import ColouredGeography
@@ -37,7 +45,7 @@ from grundy.rulesets.geography.nimg import bipartition
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.graphs import HashedAdjacency, vertices
-from grundy.rulesets.posets.rules import Poset, up_sets
+from grundy.rulesets.posets.rules import Poset, poset_number, up_sets
 from grundy.rulesets.registry import get
 from grundy.values import Outcome
 
@@ -93,18 +101,23 @@ class TqbfPoset:
     balance_white: int
 
 
-def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[int]]]) -> TqbfPoset:
+def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[int]]],
+               unit: int | None = None) -> TqbfPoset:
     """The black-white poset of §3.1 (L139-152) for ∃x1 ∀x2 ... ∃x(2n+1) f, f's clauses
     given as (positive variables, negative variables), variables numbered from 1.
 
     Colours as printed (odd stacks: white choice nodes, black waiting and anti-cheat
     nodes; reversed for even stacks); Black is Left.  |W_i| = (2n + 2 − i)·M with
-    M = 20n + m + 19 non-waiting nodes.
+    M = 20n + m + 19 non-waiting nodes; ``unit`` replaces M in the waiting stacks'
+    sizes (smaller stacks, for cross-checking the structural evaluator against plain
+    search, which solves those).
     """
     if variables % 2 == 0 or variables < 1:
         raise GrundyError(f"the TQBF game needs an odd number of variables, got {variables}")
     n, m = (variables - 1) // 2, len(clauses)
-    size_m = 20 * n + m + 19
+    if unit is not None and unit < 0:
+        raise GrundyError(f"the waiting unit must be 0 or more, got {unit}")
+    size_m = 20 * n + m + 19 if unit is None else unit
     up: list[int] = []  # covers, closed at the end
     black = 0
     counter = iter(range(10**9))
@@ -168,6 +181,45 @@ def tqbf_to_poset(position: Tqbf) -> Poset:
 
     clauses = [(numbers(pos), numbers(neg)) for pos, neg in position.clauses]
     return tqbf_poset(position.variables, clauses).poset
+
+
+def forall_formulas(max_clauses: int, variables: int = 3) -> list[Tqbf]:
+    """Every formula ∃x1 ∀x2 ∃x3 f with at most ``max_clauses`` clauses over
+    x1..x(variables) (3 for ∃∀∃; 2 for ∃∀, written with an ∃x3 that no clause names,
+    as the construction needs an odd count), up to renaming: a clause is any set of
+    literals (x and ¬x may both occur), clauses may repeat, and formulas that differ by
+    the order of their clauses or by negating a variable everywhere count once.  Sizes:
+    68 ∃∀ and 560 ∃∀∃ formulas of at most two clauses."""
+    if variables not in (2, 3):
+        raise GrundyError(f"the formulas with a ∀ here have 2 or 3 variables, not {variables}")
+    clauses = [(p, n) for p in range(1 << variables) for n in range(1 << variables)]
+
+    def flipped(chosen: tuple[tuple[int, int], ...], signs: int) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted(((p & ~signs) | (n & signs), (n & ~signs) | (p & signs))
+                            for p, n in chosen))
+
+    seen: dict[tuple[tuple[int, int], ...], None] = {}
+    for m in range(max_clauses + 1):
+        for chosen in itertools.combinations_with_replacement(clauses, m):
+            seen.setdefault(min(flipped(chosen, signs) for signs in range(1 << variables)))
+    return [Tqbf(3, chosen) for chosen in seen]
+
+
+def theorem_3_7_failures(formulas: Sequence[Tqbf], unit: int | None = None) -> list[Tqbf]:
+    """The formulas on which Theorem 3.7's poset (waiting stacks scaled by ``unit``,
+    ``tqbf_poset``) disagrees with the formula: its value is negative (White, moving
+    first, wins) exactly when the TQBF game says the formula is true.  Each poset is
+    valued by the component search of ``poset_number``."""
+    game = get("tqbf-game")
+    failures = []
+    for formula in formulas:
+        clauses = [([v + 1 for v in vertices(p)], [v + 1 for v in vertices(n)])
+                   for p, n in formula.clauses]
+        poset = tqbf_poset(formula.variables, clauses, unit).poset
+        negative = poset_number(poset.up, poset.black, poset.alive) < 0
+        if negative != _right_first_wins(outcome_of(game, formula)):
+            failures.append(formula)
+    return failures
 
 
 def _one_variable_formulas(rng: random.Random, size: int) -> Tqbf:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from grundy.protocol import (
@@ -294,6 +294,8 @@ def format_rows(position: AtroposPosition) -> str:
 #: Fig 2.1 (L368): barred, shaded and filled circles stand for the three colours.
 SYMBOLS = {UNCOLOURED: "o", RED: "|", BLUE: "%", GREEN: "#"}
 SVG_COLOURS = {RED: "#d62728", BLUE: "#1f77b4", GREEN: "#2ca02c"}
+#: The shading of a parity switch's region (none of the three colours).
+HIGHLIGHT = "#f2b400"
 
 
 def board_text(position: AtroposPosition, colour_blind: bool = False) -> str:
@@ -318,8 +320,11 @@ def board_text(position: AtroposPosition, colour_blind: bool = False) -> str:
     return "\n".join(lines)
 
 
-def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str = "") -> str:
-    """An SVG picture; colour-blind mode draws barred / shaded / filled circles."""
+def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str = "",
+              regions: Sequence[Cell] = ()) -> str:
+    """An SVG picture; colour-blind mode draws barred / shaded / filled circles;
+    each circle of ``regions`` is drawn with its six neighbours in a shaded disc (the
+    unrestricted variants mark their parity switches so, ``switches.a_switches``)."""
     b = position.board
     radius, step = 16.0, 36.0
     dy = step * 0.866
@@ -338,6 +343,13 @@ def board_svg(position: AtroposPosition, colour_blind: bool = False, title: str 
         else {UNCOLOURED: PAPER, **SVG_COLOURS}
     )
     body = [defs]
+    for j, i in regions:
+        x = margin + radius + step * (i + j / 2)
+        y = margin + radius + dy * (position.n + 1 - j)
+        body.append(f'<circle cx="{x:g}" cy="{y:g}" r="{step + radius + 4:g}" '
+                     f'fill="{HIGHLIGHT}" fill-opacity="0.35" stroke="{HIGHLIGHT}" '
+                     'stroke-width="3" stroke-dasharray="6 4"><title>parity switch '
+                     f'at {j},{i}</title></circle>')
     for j in range(position.n + 2):
         for cell in b.rows[j]:
             x = margin + radius + step * (cell[1] + j / 2)
@@ -494,7 +506,17 @@ class _Atropos(ImpartialRuleset[AtroposPosition]):
         return board_text(position)
 
     def render_svg(self, position: AtroposPosition) -> str:
-        return board_svg(position, title=f"{self.name} {format_rows(position)}")
+        """The board; unrestricted variants shade their parity switches (A-switches and
+        the two circles of B-switches, ``switches``) with their rings."""
+        regions: list[Cell] = []
+        if not self.restricted and not bad_triangles(position):
+            # switches imports this module
+            from grundy.rulesets.atropos.switches import a_switches, b_switches
+
+            regions = a_switches(position) + [c for t, u, _ in b_switches(position)
+                                              for c in (t, u)]
+        return board_svg(position, title=f"{self.name} {format_rows(position)}",
+                         regions=regions)
 
     def data(self, position: AtroposPosition) -> dict[str, Any]:
         b = position.board

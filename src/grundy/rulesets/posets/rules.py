@@ -255,10 +255,23 @@ class _TwinSearch:
     """Values of the black-white poset games on the down-sets of one poset (any
     colouring), memoised on the counts of black and white twins left
     (``twin_classes``): k interchangeable elements cost k + 1 states instead of 2^k
-    -- the waiting nodes of seed 003's TQBF construction (L139-147) are such a class."""
+    -- the waiting nodes of seed 003's TQBF construction (L139-147) are such a class.
+
+    A down-set whose comparability graph falls apart is the sum of its components
+    (Definition A.5, L501; Prop 2.1: each is a number), so its value is the sum of the
+    components' values, each searched and remembered once: the balance section of the
+    TQBF construction, or stacks cut loose from each other, are valued once however the
+    rest of the poset is played.  Classes are comparable all-or-none, so the components
+    are found on the classes.  Running time: one simplicity-rule step per component
+    state reached, each O(classes²)."""
 
     def __init__(self, up: tuple[int, ...]) -> None:
         self.members, self.above = twin_classes(up)
+        below = [0] * len(self.members)
+        for c, above in enumerate(self.above):
+            for d in vertices(above):
+                below[d] |= 1 << c
+        self.near = tuple(a | b for a, b in zip(self.above, below, strict=True))
         self.memo: dict[tuple[int, ...], Fraction] = {}
 
     def counts(self, black: int, alive: int) -> tuple[int, ...]:
@@ -270,7 +283,26 @@ class _TwinSearch:
         return _deep(cast(Callable[[Hashable], Fraction], self.value), self.counts(black, alive))
 
     def value(self, counts: tuple[int, ...]) -> Fraction:
-        """``counts[2c]`` black and ``counts[2c + 1]`` white elements left in class c."""
+        """``counts[2c]`` black and ``counts[2c + 1]`` white elements left in class c:
+        the sum of the values of its components."""
+        found = self.memo.get(counts)
+        if found is not None:
+            return found
+        present = sum(1 << c for c in range(len(self.members))
+                      if counts[2 * c] or counts[2 * c + 1])
+        parts = connected_components(self.near, present)
+        if len(parts) <= 1:
+            return self.component(counts)
+        self.memo[counts] = total = sum(
+            (self.component(tuple(k if part >> (slot // 2) & 1 else 0
+                                  for slot, k in enumerate(counts))) for part in parts),
+            Fraction(0))
+        return total
+
+    def component(self, counts: tuple[int, ...]) -> Fraction:
+        """The value of a connected down-set: the simplest number between Black's best
+        and White's best option (Prop 2.1, Def A.9).  Sums and components share the
+        memo: a sum's counts are never a connected down-set's."""
         found = self.memo.get(counts)
         if found is not None:
             return found

@@ -372,11 +372,15 @@ class Loopy:
         """The simplest form of a stopper (Siegel 2013, Sec. VI.3): equal positions fused,
         dominated options deleted, reversible options bypassed, until none is left.
 
-        Each round compares every pair of positions by one retrograde analysis of the
-        product graph (n² pairs), so a round costs O(n² · edges per position).
+        Strongly connected components are simplified one at a time from the bottom,
+        each with the values it leads out to; a round of simplification compares every
+        pair of positions of that part by one retrograde analysis of the product graph
+        (n² pairs), so a round costs O(n² · edges per position) for a part of n
+        positions.
         """
         self._require_stopper("a simplest form")
-        return _simplify(self)
+        value = _canonical_all(self)[0]
+        return Loopy.from_game(value) if isinstance(value, Game) else value
 
     def sides(self) -> Sides:
         """The onside and offside, by sidling (see the module docstring)."""
@@ -453,21 +457,21 @@ def _survives(g: Loopy, h: Loopy) -> bool:
     return outcomes(difference.left, difference.right)[0][1] != RIGHT
 
 
-def _order_table(game: Loopy) -> list[list[bool]]:
+def _order_table(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]
+                 ) -> list[list[bool]]:
     """``ge[u][v]``: position u >= position v, for every pair of positions of a stopper.
 
     One retrograde analysis of the states (u, v, mover) of the product of the graph with
     its negative: ``u >= v`` when Right, moving first in u - v, cannot force a win.
     """
-    n = len(game)
+    n = len(left)
     if n * n > MAX_PAIRS:
-        raise LoopyError(f"this stopper has {n} positions, too many to compare every pair "
-                         f"(at most {MAX_PAIRS} pairs): write a smaller game")
-    left, right = game.left, game.right
+        raise LoopyError(f"a part of this stopper has {n} positions, too many to compare "
+                         f"every pair (at most {MAX_PAIRS} pairs): write a smaller game")
     successors: list[list[int]] = []
     for u in range(n):
+        base = u * n
         for v in range(n):
-            base = u * n
             # Left moves: u -> u^L, or v -> v^R (a Left move of -v); then Right moves.
             successors.append([2 * (x * n + v) + 1 for x in left[u]] +
                               [2 * (base + y) + 1 for y in right[v]])
@@ -477,12 +481,41 @@ def _order_table(game: Loopy) -> list[list[bool]]:
     return [[winner[2 * (u * n + v) + 1] != RIGHT for v in range(n)] for u in range(n)]
 
 
-def _simplify(game: Loopy) -> Loopy:
-    """The simplest form of a stopper (see ``Loopy.canonical``)."""
-    current = game
-    for _ in range(4 * len(game) + 16):
-        ge = _order_table(current)
-        n = len(current)
+def _reach_all(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+               roots: Sequence[int]) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The part of the graph reachable from ``roots``, renumbered; the roots' numbers."""
+    order: list[int] = []
+    index: dict[int, int] = {}
+    for root in roots:
+        if root not in index:
+            index[root] = len(order)
+            order.append(root)
+    for v in order:
+        for w in (*left[v], *right[v]):
+            if w not in index:
+                index[w] = len(order)
+                order.append(w)
+    return ([sorted({index[w] for w in left[v]}) for v in order],
+            [sorted({index[w] for w in right[v]}) for v in order],
+            [index[root] for root in roots])
+
+
+def _is_stopper_graph(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> bool:
+    successors: list[list[int]] = []
+    for v in range(len(left)):
+        successors.append([2 * w + 1 for w in left[v]])
+        successors.append([2 * w for w in right[v]])
+    return _acyclic(successors)
+
+
+def _simplify_graph(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+                    roots: Sequence[int]) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The simplest form of every root of a stopper graph (see ``Loopy.canonical``): the
+    simplified graph and where each root went."""
+    cur_left, cur_right, cur_roots = _reach_all(left, right, roots)
+    for _ in range(4 * len(cur_left) + 16):
+        ge = _order_table(cur_left, cur_right)
+        n = len(cur_left)
         # fuse equal positions onto the first of each class
         representative = list(range(n))
         for u in range(n):
@@ -490,27 +523,118 @@ def _simplify(game: Loopy) -> Loopy:
                 if representative[v] == v and ge[u][v] and ge[v][u]:
                     representative[u] = v
                     break
-        left = [sorted({representative[w] for w in current.left[u]}) for u in range(n)]
-        right = [sorted({representative[w] for w in current.right[u]}) for u in range(n)]
+        new_left = [sorted({representative[w] for w in cur_left[u]}) for u in range(n)]
+        new_right = [sorted({representative[w] for w in cur_right[u]}) for u in range(n)]
         changed = any(representative[u] != u for u in range(n))
-        if changed and not Loopy(left, right, representative[current.start]).is_stopper():
+        if changed and not _is_stopper_graph(new_left, new_right):
             # fusing made an alternating cycle: simplify this round without fusing
             representative = list(range(n))
-            left = [sorted(set(options)) for options in current.left]
-            right = [sorted(set(options)) for options in current.right]
+            new_left, new_right = cur_left, cur_right
             changed = False
         for u in range(n):
             if representative[u] != u:
                 continue
-            new_left, new_right = _reduce(u, left, right, ge)
-            if new_left != left[u] or new_right != right[u]:
+            reduced_left, reduced_right = _reduce(u, new_left, new_right, ge)
+            if reduced_left != new_left[u] or reduced_right != new_right[u]:
                 changed = True
-                left[u], right[u] = new_left, new_right
-        current = Loopy(left, right, representative[current.start])
+                new_left[u], new_right[u] = reduced_left, reduced_right
+        cur_left, cur_right, cur_roots = _reach_all(
+            new_left, new_right, [representative[r] for r in cur_roots])
         if not changed:
-            return current
+            return cur_left, cur_right, cur_roots
     raise LoopyError("the simplification of this stopper did not settle: please report the "
                      "game, it contradicts the simplest-form theorem")
+
+
+def _components(successors: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The strongly connected components, each after every component it reaches
+    (Tarjan's algorithm, iteratively)."""
+    n = len(successors)
+    index = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    components: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack[v] = True
+            if i < len(successors[v]):
+                work.append((v, i + 1))
+                w = successors[v][i]
+                if index[w] < 0:
+                    work.append((w, 0))
+                elif on_stack[w]:
+                    low[v] = min(low[v], index[w])
+                continue
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    component.append(w)
+                    if w == v:
+                        break
+                components.append(component)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    return components
+
+
+def _canonical_all(game: Loopy) -> list[Loopy | Game]:
+    """The simplest form of every position of a stopper, component by component from
+    the bottom: a position on no cycle whose options are short is a short game
+    (``Game.of``); each strongly connected component is simplified together with the
+    distinct values of the positions it leads out to."""
+    n = len(game)
+    values: list[Loopy | Game | None] = [None] * n
+    successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
+    for component in _components(successors):
+        first = component[0]
+        if len(component) == 1 and first not in successors[first]:
+            lefts = [values[w] for w in game.left[first]]
+            rights = [values[w] for w in game.right[first]]
+            if all(isinstance(g, Game) for g in (*lefts, *rights)):
+                values[first] = Game.of(lefts, rights)  # type: ignore[arg-type]
+                continue
+        local = {v: i for i, v in enumerate(component)}
+        left: list[list[int]] = [[] for _ in component]
+        right: list[list[int]] = [[] for _ in component]
+        exits: dict[object, int] = {}
+
+        def target(w: int) -> int:
+            if w in local:
+                return local[w]
+            value = values[w]
+            assert value is not None
+            key: object = value.id if isinstance(value, Game) else (
+                value.left, value.right, value.start)
+            if key not in exits:
+                graph = Loopy.from_game(value) if isinstance(value, Game) else value
+                offset = len(left)
+                _check_size(offset + len(graph), "a part of this game")
+                left.extend([x + offset for x in options] for options in graph.left)
+                right.extend([x + offset for x in options] for options in graph.right)
+                exits[key] = offset + graph.start
+            return exits[key]
+
+        for v in component:
+            left[local[v]] = [target(w) for w in game.left[v]]
+            right[local[v]] = [target(w) for w in game.right[v]]
+        simple_left, simple_right, roots = _simplify_graph(left, right, range(len(component)))
+        for v, root in zip(component, roots, strict=True):
+            value = Loopy(simple_left, simple_right, root)
+            values[v] = value.to_game() if value.is_loopfree() else value
+    return values  # type: ignore[return-value]
 
 
 def _reduce(u: int, left: list[list[int]], right: list[list[int]], ge: list[list[bool]]

@@ -86,9 +86,9 @@ def game_graph(ruleset: PartizanRuleset[P], position: P, budget: Budget | None =
             left[i] = [node(q) for q in ruleset.options(p, Player.LEFT)]
             right[i] = [node(q) for q in ruleset.options(p, Player.RIGHT)]
         i += 1
-    shared: dict[str, int] = {}
+    shared: dict[object, int] = {}
     for i, value in pending:  # a settled position becomes the start of its value's graph
-        text = str(value)
+        text = (value.left, value.right, value.start)
         if text not in shared:
             offset = len(left)
             shared[text] = offset + value.start

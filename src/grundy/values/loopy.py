@@ -53,7 +53,7 @@ MAX_NODES = 20_000
 #: The most pairs of positions the stopper comparison of one graph may tabulate.
 MAX_PAIRS = 4_000_000
 #: The most rounds of sidling before the sides are declared out of reach.
-MAX_SIDLING_ROUNDS = 64
+MAX_SIDLING_ROUNDS = 32
 
 Edges = tuple[tuple[int, ...], ...]
 
@@ -670,29 +670,60 @@ def _attach(parts: Sequence[Loopy], left_count: int) -> Loopy:
 
 
 def _sidle(game: Loopy, onside: bool) -> Loopy:
-    """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11)."""
+    """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11), one strongly
+    connected component at a time from the bottom: a component that forms a stopper with
+    the sides of the positions it leads out to is that stopper in simplest form; any
+    other component starts at on (off) and is sidled with those sides fixed."""
     n = len(game)
-    fixed: dict[int, Loopy] = {}
-    for v in range(n):
-        follower = game.at(v)
-        if follower.is_stopper():
-            fixed[v] = follower.canonical()
-    start = Loopy.on() if onside else Loopy.off()
-    approx = {v: fixed.get(v, start) for v in range(n)}
-    for _ in range(MAX_SIDLING_ROUNDS):
-        fresh = dict(approx)
-        changed = False
-        for v in range(n):
-            if v in fixed:
-                continue
-            options = [approx[w] for w in game.left[v]] + [approx[w] for w in game.right[v]]
-            fresh[v] = _attach(options, len(game.left[v])).canonical()
-            if not changed and not fresh[v].equals(approx[v]):
-                changed = True
-        approx = fresh
-        if not changed:
-            return approx[0]
-    side = "onside" if onside else "offside"
-    raise LoopyError(f"sidling did not settle in {MAX_SIDLING_ROUNDS} rounds: the {side} of "
-                     "this game is a loopy stopper that sidling reaches only in the limit, "
-                     "which this version does not compute")
+    values: list[Loopy | None] = [None] * n
+    successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
+    for component in _components(successors):
+        inside = set(component)
+        local = {v: i for i, v in enumerate(component)}
+        left: list[list[int]] = [[] for _ in component]
+        right: list[list[int]] = [[] for _ in component]
+        exits: dict[int, int] = {}
+
+        def target(w: int) -> int:
+            if w in inside:
+                return local[w]
+            if w not in exits:
+                graph = values[w]
+                assert graph is not None
+                offset = len(left)
+                _check_size(offset + len(graph), "a part of this game")
+                left.extend([x + offset for x in options] for options in graph.left)
+                right.extend([x + offset for x in options] for options in graph.right)
+                exits[w] = offset + graph.start
+            return exits[w]
+
+        for v in component:
+            left[local[v]] = [target(w) for w in game.left[v]]
+            right[local[v]] = [target(w) for w in game.right[v]]
+        if _is_stopper_graph(left, right):
+            simple_left, simple_right, roots = _simplify_graph(left, right,
+                                                               range(len(component)))
+            for v, root in zip(component, roots, strict=True):
+                values[v] = Loopy(simple_left, simple_right, root)
+            continue
+        approx = {v: Loopy.on() if onside else Loopy.off() for v in component}
+        for _ in range(MAX_SIDLING_ROUNDS):
+            fresh = {}
+            for v in component:
+                options = [approx[w] if w in inside else values[w] for w in game.left[v]]
+                options += [approx[w] if w in inside else values[w] for w in game.right[v]]
+                fresh[v] = _attach(options, len(game.left[v])).canonical()  # type: ignore[arg-type]
+            settled = all(fresh[v].equals(approx[v]) for v in component)
+            approx = fresh
+            if settled:
+                break
+        else:
+            side = "onside" if onside else "offside"
+            raise LoopyError(f"sidling did not settle in {MAX_SIDLING_ROUNDS} rounds: the "
+                             f"{side} of this game is a loopy stopper that sidling reaches "
+                             "only in the limit, which this version does not compute")
+        for v in component:
+            values[v] = approx[v]
+    start = values[0]
+    assert start is not None
+    return start

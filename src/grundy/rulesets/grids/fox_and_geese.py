@@ -28,7 +28,6 @@ from typing import Any, NamedTuple
 
 from grundy.protocol import Citation, Move, ParseError, Player
 from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document, text
-from grundy.rulesets.registry import register
 from grundy.search.loopy import LoopyRuleset
 from grundy.values.loopy import Loopy
 
@@ -50,7 +49,6 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('a') + col - 1)}{row}"
 
 
-@register
 class FoxAndGeese(LoopyRuleset[Board]):
     name = "fox-and-geese"
     aliases = ("foxandgeese",)
@@ -60,7 +58,7 @@ class FoxAndGeese(LoopyRuleset[Board]):
     text_format = ("the board's rows from the top, '/' between them: G a goose, F the fox, "
                    ". an empty square, pieces on squares with row + column even (a1 at the "
                    "bottom left is dark); a move is from-to, like b8-a7")
-    examples = (".G.G/..../F...", ".G.G.G.G/......../......../......../......../......../"
+    examples = ("G.G./..../F...", ".G.G.G.G/......../......../......../......../......../"
                 "......../F.......")
     limits = {"side": MAX_SIDE}
 

@@ -364,6 +364,12 @@ class Loopy:
     def __le__(self, other: Loopy) -> bool:
         return other >= self
 
+    def __gt__(self, other: Loopy) -> bool:
+        return self >= other and not other >= self
+
+    def __lt__(self, other: Loopy) -> bool:
+        return other > self
+
     def equals(self, other: Loopy) -> bool:
         """Equal values (for stoppers: each >= the other)."""
         return self >= other and other >= self

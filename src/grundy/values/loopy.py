@@ -49,7 +49,7 @@ __all__ = ["MAX_NODES", "MAX_SIDLING_ROUNDS", "Loopy", "LoopyError", "LoopyOutco
            "Sides", "outcomes"]
 
 #: The most positions a loopy game (a sum, a parsed text, a ruleset's graph) may have.
-MAX_NODES = 20_000
+MAX_NODES = 200_000
 #: The most pairs of positions the stopper comparison of one graph may tabulate.
 MAX_PAIRS = 4_000_000
 #: The most rounds of sidling before the sides are declared out of reach.

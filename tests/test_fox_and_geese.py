@@ -15,6 +15,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.test_loopy import naive_outcomes
 
 from grundy.protocol import ParseError, Player
 from grundy.rulesets.grids.fox_and_geese import Board, FoxAndGeese
@@ -23,7 +24,6 @@ from grundy.search.budget import Budget, BudgetExceeded
 from grundy.search.loopy import game_graph, loopy_outcome, loopy_value
 from grundy.values.loopy import Loopy, LoopyError
 from grundy.values.loopy_notation import parse_loopy
-from tests.test_loopy import naive_outcomes
 
 FOX = FoxAndGeese()
 #: The outcome class of (winner with Left first, winner with Right first).

@@ -596,6 +596,46 @@ def _components(successors: Sequence[Sequence[int]]) -> list[list[int]]:
     return components
 
 
+def _value_key(value: Loopy | Game | None) -> object:
+    """Equal keys for the same value object (a cheap first test of equality)."""
+    assert value is not None
+    return value.id if isinstance(value, Game) else (value.left, value.right, value.start)
+
+
+def _value_graph(value: Loopy | Game | None) -> Loopy:
+    assert value is not None
+    return Loopy.from_game(value) if isinstance(value, Game) else value
+
+
+def _component_graph(game: Loopy, component: Sequence[int], key: Callable[[int], object],
+                     graph: Callable[[int], Loopy]) -> tuple[list[list[int]], list[list[int]]]:
+    """The positions of ``component`` (numbered from 0 in its order) with their options;
+    an option outside it leads to the graph of its value (``graph``), embedded once per
+    ``key``."""
+    local = {v: i for i, v in enumerate(component)}
+    left: list[list[int]] = [[] for _ in component]
+    right: list[list[int]] = [[] for _ in component]
+    exits: dict[object, int] = {}
+    for v in component:
+        for options, edges in ((game.left[v], left), (game.right[v], right)):
+            targets = []
+            for w in options:
+                if w in local:
+                    targets.append(local[w])
+                    continue
+                k = key(w)
+                if k not in exits:
+                    part = graph(w)
+                    offset = len(left)
+                    _check_size(offset + len(part), "a part of this game")
+                    left.extend([x + offset for x in ops] for ops in part.left)
+                    right.extend([x + offset for x in ops] for ops in part.right)
+                    exits[k] = offset + part.start
+                targets.append(exits[k])
+            edges[local[v]] = targets
+    return left, right
+
+
 def _canonical_all(game: Loopy) -> list[Loopy | Game]:
     """The simplest form of every position of a stopper, component by component from
     the bottom: a position on no cycle whose options are short is a short game
@@ -612,30 +652,8 @@ def _canonical_all(game: Loopy) -> list[Loopy | Game]:
             if all(isinstance(g, Game) for g in (*lefts, *rights)):
                 values[first] = Game.of(lefts, rights)  # type: ignore[arg-type]
                 continue
-        local = {v: i for i, v in enumerate(component)}
-        left: list[list[int]] = [[] for _ in component]
-        right: list[list[int]] = [[] for _ in component]
-        exits: dict[object, int] = {}
-
-        def target(w: int) -> int:
-            if w in local:
-                return local[w]
-            value = values[w]
-            assert value is not None
-            key: object = value.id if isinstance(value, Game) else (
-                value.left, value.right, value.start)
-            if key not in exits:
-                graph = Loopy.from_game(value) if isinstance(value, Game) else value
-                offset = len(left)
-                _check_size(offset + len(graph), "a part of this game")
-                left.extend([x + offset for x in options] for options in graph.left)
-                right.extend([x + offset for x in options] for options in graph.right)
-                exits[key] = offset + graph.start
-            return exits[key]
-
-        for v in component:
-            left[local[v]] = [target(w) for w in game.left[v]]
-            right[local[v]] = [target(w) for w in game.right[v]]
+        left, right = _component_graph(game, component, lambda w: _value_key(values[w]),
+                                       lambda w: _value_graph(values[w]))
         simple_left, simple_right, roots = _simplify_graph(left, right, range(len(component)))
         for v, root in zip(component, roots, strict=True):
             value = Loopy(simple_left, simple_right, root)
@@ -685,27 +703,8 @@ def _sidle(game: Loopy, onside: bool) -> Loopy:
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
     for component in _components(successors):
         inside = set(component)
-        local = {v: i for i, v in enumerate(component)}
-        left: list[list[int]] = [[] for _ in component]
-        right: list[list[int]] = [[] for _ in component]
-        exits: dict[int, int] = {}
-
-        def target(w: int) -> int:
-            if w in inside:
-                return local[w]
-            if w not in exits:
-                graph = values[w]
-                assert graph is not None
-                offset = len(left)
-                _check_size(offset + len(graph), "a part of this game")
-                left.extend([x + offset for x in options] for options in graph.left)
-                right.extend([x + offset for x in options] for options in graph.right)
-                exits[w] = offset + graph.start
-            return exits[w]
-
-        for v in component:
-            left[local[v]] = [target(w) for w in game.left[v]]
-            right[local[v]] = [target(w) for w in game.right[v]]
+        left, right = _component_graph(game, component, lambda w: w,
+                                       lambda w: _value_graph(values[w]))
         if _is_stopper_graph(left, right):
             simple_left, simple_right, roots = _simplify_graph(left, right,
                                                                range(len(component)))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from grundy.protocol import Citation, Move, ParseError, Player
 from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document, text
@@ -60,7 +60,7 @@ class FoxAndGeese(LoopyRuleset[Board]):
                    "bottom left is dark); a move is from-to, like b8-a7")
     examples = ("G.G./..../F...", ".G.G.G.G/......../......../......../......../......../"
                 "......../F.......")
-    limits = {"side": MAX_SIDE}
+    limits: ClassVar[dict[str, int]] = {"side": MAX_SIDE}
 
     def parse(self, text: str) -> Board:
         rows = [row.strip() for row in text.strip().split("/")]
@@ -98,7 +98,8 @@ class FoxAndGeese(LoopyRuleset[Board]):
         return "/".join(rows)
 
     def format_move(self, move: Move) -> str:
-        start, end = move  # type: ignore[misc]
+        assert isinstance(move, tuple)
+        start, end = move
         return f"{square_name(start)}-{square_name(end)}"
 
     def moves(self, board: Board, player: Player) -> Iterator[tuple[Move, Board]]:

@@ -11,6 +11,7 @@ the other direction.  Written as Toads and Frogs: ``T``, ``F`` and ``.``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
 from grundy.protocol import Citation, Move, Player
 from grundy.rulesets.strips.toads_and_frogs import ToadsAndFrogs
@@ -23,7 +24,7 @@ class BackslidingToadsAndFrogs(LoopyRuleset[str], ToadsAndFrogs):
     summary = ("Toads and Frogs where a piece may also slide one square back: loopy, "
                "positions repeat.")
     citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 11, p. 362")
-    examples = ("T..F", "TTT..FFF")
+    examples: ClassVar[tuple[str, ...]] = ("T..F", "TTT..FFF")
 
     def moves(self, position: str, player: Player) -> Iterator[tuple[Move, str]]:
         """A step or jump forwards (label: the square), or a slide back (label: the

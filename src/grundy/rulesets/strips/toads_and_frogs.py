@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.protocol import Citation, Move, ParseError, PartizanRuleset, Player
 from grundy.rulesets.drawing import (
@@ -48,7 +48,7 @@ class ToadsAndFrogs(PartizanRuleset[str]):
         "the strip left to right: 'T' a toad (Left's, moves right), 'F' a frog (Right's, "
         "moves left), '.' an empty square, e.g. TT.FF ; a move is the square of the piece"
     )
-    examples = ("T.F", "T.TF", "TT.FF", "TFT.F", "TTT.FF", "TTT..FFF")
+    examples: ClassVar[tuple[str, ...]] = ("T.F", "T.TF", "TT.FF", "TFT.F", "TTT.FF", "TTT..FFF")
 
     def parse(self, text: str) -> str:
         strip = text.strip().upper()

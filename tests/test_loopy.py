@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.cli.main import cli
-from grundy.values.loopy import Loopy, LoopyError, LoopyOutcome, outcomes
+from grundy.values.loopy import NATIVE_FROM, Loopy, LoopyError, LoopyOutcome, outcomes
 from grundy.values.loopy_notation import MAX_TEXT, parse_loopy
 
 
@@ -250,3 +250,32 @@ def test_values_loopy_command() -> None:
                       ".G.G.G.G/......../......../......../......../......../......../F.......",
                       "--outcome-only", "--max-nodes", "1000")
     assert status == 3 and "budget" in out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(70, 200).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(st.integers(0, n - 1), max_size=3), min_size=n, max_size=n),
+    st.lists(st.lists(st.integers(0, n - 1), max_size=3), min_size=n, max_size=n))))
+def test_native_outcomes_match_python(rows: tuple[list[list[int]], list[list[int]]]) -> None:
+    """The Rust retrograde analysis against the Python one (graphs past NATIVE_FROM)."""
+    from grundy.values.native import available, python_only
+
+    left, right = rows
+    edges_left = tuple(map(tuple, left))
+    edges_right = tuple(map(tuple, right))
+    assert len(left) >= NATIVE_FROM
+    found = outcomes(edges_left, edges_right)
+    with python_only():
+        assert found == outcomes(edges_left, edges_right)
+    assert available() or found is not None
+
+
+def test_native_outcomes_refuse_bad_arrays() -> None:
+    from grundy import _native
+
+    with pytest.raises(ValueError, match="outside the graph"):
+        _native.loopy_outcomes([0, 1], [5], [0, 0], [])
+    with pytest.raises(ValueError, match="offsets"):
+        _native.loopy_outcomes([0, 2], [0], [0, 0], [])
+    with pytest.raises(ValueError, match="offsets"):
+        _native.loopy_outcomes([], [], [], [])

@@ -52,6 +52,8 @@ __all__ = ["MAX_NODES", "MAX_SIDLING_ROUNDS", "Loopy", "LoopyError", "LoopyOutco
 MAX_NODES = 200_000
 #: The most pairs of positions the stopper comparison of one graph may tabulate.
 MAX_PAIRS = 4_000_000
+#: Graphs from this many positions have their outcomes labelled natively (when built).
+NATIVE_FROM = 64
 #: The most rounds of sidling before the sides are declared out of reach.
 MAX_SIDLING_ROUNDS = 32
 
@@ -133,7 +135,16 @@ def outcomes(left: Edges, right: Edges) -> list[tuple[str, str]]:
     """For every position of the graph, the winner with Left and with Right to move.
 
     States are (position, mover), numbered 2v (Left to move) and 2v+1 (Right to move).
+    Graphs of ``NATIVE_FROM`` positions or more are labelled by the native kernel when
+    it is built (``values.native.python_only()`` keeps this Python labelling, the
+    oracle of the hypothesis test that compares them).
     """
+    if len(left) >= NATIVE_FROM:
+        from grundy.values.native import loopy_winners
+
+        native = loopy_winners(left, right)
+        if native is not None:
+            return [(native[2 * v], native[2 * v + 1]) for v in range(len(left))]
     successors = [[] for _ in range(2 * len(left))]  # type: list[list[int]]
     for v in range(len(left)):
         successors[2 * v] = [2 * w + 1 for w in left[v]]

@@ -52,7 +52,7 @@ impl Graph<'_> {
 
     fn options(&self, state: usize) -> &[u32] {
         let v = state / 2;
-        if state % 2 == 0 {
+        if state.is_multiple_of(2) {
             &self.left_targets[self.left_offsets[v] as usize..self.left_offsets[v + 1] as usize]
         } else {
             &self.right_targets[self.right_offsets[v] as usize..self.right_offsets[v + 1] as usize]
@@ -87,7 +87,7 @@ pub fn outcomes(graph: &Graph, budget: &mut Budget) -> Result<Vec<u8>, Stop> {
             fill[t] += 1;
         }
     }
-    let mover = |s: usize| if s % 2 == 0 { LEFT } else { RIGHT };
+    let mover = |s: usize| if s.is_multiple_of(2) { LEFT } else { RIGHT };
     let mut winner = vec![DRAW; states];
     let mut waiting: Vec<u32> = (0..states).map(|s| graph.options(s).len() as u32).collect();
     let mut queue: Vec<usize> = Vec::new();

@@ -23,6 +23,7 @@ from bench import (
     geography,
     hex_outcomes,
     hex_solver,
+    loopy,
     native,
     notation,
     octal,
@@ -113,6 +114,8 @@ def main() -> None:
     for line in octal.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in census.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in loopy.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in notation.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from grundy.rulesets.grids.fox_and_geese import FoxAndGeese
@@ -34,6 +35,11 @@ def _best_of_three(run: Callable[[], object]) -> float:
     return best
 
 
+def _in_python(run: Callable[[], object]) -> None:
+    with python_only():
+        run()
+
+
 def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
     if only not in NAME or not available():
         return
@@ -42,16 +48,10 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
         start = time.perf_counter()
         graph = game_graph(fox, fox.parse(text))
         explore = time.perf_counter() - start
-        left = tuple(map(tuple, graph.left))
-        right = tuple(map(tuple, graph.right))
-        native = _best_of_three(lambda: outcomes(left, right))
-
-        def python() -> None:
-            with python_only():
-                outcomes(left, right)
-
-        slow = _best_of_three(python)
-        yield {"workload": NAME, "board": name, "positions": len(left),
+        label = partial(outcomes, tuple(map(tuple, graph.left)), tuple(map(tuple, graph.right)))
+        native = _best_of_three(label)
+        slow = _best_of_three(partial(_in_python, label))
+        yield {"workload": NAME, "board": name, "positions": len(graph.left),
                "explore_seconds": round(explore, 3), "python_label_seconds": round(slow, 3),
                "native_label_seconds": round(native, 4),
                "label_speedup": round(slow / native, 1)}

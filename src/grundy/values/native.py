@@ -136,13 +136,14 @@ def loopy_winners(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]
         return None
     from grundy._native import loopy_outcomes
 
-    rows = []
-    for side in (left, right):
-        offsets, targets = [0], []
+    def compressed(side: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+        offsets, targets = [0], list[int]()
         for options in side:
             targets.extend(options)
             offsets.append(len(targets))
-        rows += [offsets, targets]
-    winners, _ = loopy_outcomes(*rows)
+        return offsets, targets
+
+    (left_offsets, left_targets), (right_offsets, right_targets) = map(compressed, (left, right))
+    winners, _ = loopy_outcomes(left_offsets, left_targets, right_offsets, right_targets)
     assert winners is not None  # no budget was given
     return ["LRD"[w] for w in winners]

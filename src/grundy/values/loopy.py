@@ -16,16 +16,16 @@ infinite play is a draw.  What this module computes, each by a plain function:
   position only, under a size budget; ``-G`` swaps Left's and Right's edges.
 * stoppers (no follower has an infinite alternating sequence of moves): the order
   ``G >= H`` holds exactly when Left, moving second in G - H, never runs out of moves
-  (Siegel 2013, Thm. VI.2.7; Winning Ways Ch. 11), decided by one retrograde analysis of
+  (Siegel 2013, Ch. VI; Winning Ways Ch. 11), decided by one retrograde analysis of
   the product graph; ``Loopy.canonical`` puts a stopper into its simplest form
-  (Siegel 2013, Sec. VI.3): equal positions fused, dominated options deleted and
+  (Siegel 2013, Ch. VI): equal positions fused, dominated options deleted and
   reversible options bypassed, all decided from the table of every pair of positions
   compared at once, repeated until nothing changes.  Each step keeps every position's
   value, and a bypass never creates an alternating cycle, so the result is a stopper
   equal to the input (a hypothesis test checks G - simplified(G) both ways).
 * sides: a game that is not a stopper has an onside and an offside, stoppers with
   G = onside & offside.  They are found by sidling (Winning Ways Ch. 11, "Sidling";
-  Siegel 2013, Sec. VI.4): every position whose followers form a stopper keeps its own
+  Siegel 2013, Ch. VI): every position whose followers form a stopper keeps its own
   value, every other position starts at ``on`` (for the onside; ``off`` for the offside)
   and is replaced by {its Left options' approximations | its Right options'} in simplest
   form until no approximation changes.  When the approximations keep changing for
@@ -302,9 +302,9 @@ class Loopy:
         return games[0]
 
     def is_stopper(self) -> bool:
-        """No follower has an infinite alternating sequence of moves (Siegel 2013, Def.
-        VI.1.?): the graph of (position, mover) states, each move handing the turn over,
-        has no cycle."""
+        """No follower has an infinite alternating sequence of moves (Siegel 2013, Ch. VI):
+        the graph of (position, mover) states, each move handing the turn over, has no
+        cycle."""
         if self._stopper is None:
             n = len(self)
             states = [[2 * w + 1 for w in self.left[v]] for v in range(n)]
@@ -386,7 +386,7 @@ class Loopy:
         return self >= other and other >= self
 
     def canonical(self) -> Loopy:
-        """The simplest form of a stopper (Siegel 2013, Sec. VI.3): equal positions fused,
+        """The simplest form of a stopper (Siegel 2013, Ch. VI): equal positions fused,
         dominated options deleted, reversible options bypassed, until none is left.
 
         Strongly connected components are simplified one at a time from the bottom,

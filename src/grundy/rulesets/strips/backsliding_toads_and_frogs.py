@@ -23,7 +23,7 @@ class BackslidingToadsAndFrogs(LoopyRuleset[str], ToadsAndFrogs):
     aliases = ("backsliding-toads",)
     summary = ("Toads and Frogs where a piece may also slide one square back: loopy, "
                "positions repeat.")
-    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 1, ch. 11, p. 362")
+    citation = Citation("berlekamp-conway-guy-1982", locator="vol. 2, ch. 11")
     examples: ClassVar[tuple[str, ...]] = ("T..F", "TTT..FFF")
 
     def moves(self, position: str, player: Player) -> Iterator[tuple[Move, str]]:

@@ -25,10 +25,12 @@ infinite play is a draw.  What this module computes, each by a plain function:
   equal to the input (a hypothesis test checks G - simplified(G) both ways).
 * sides: a game that is not a stopper has an onside and an offside, stoppers with
   G = onside & offside.  They are found by sidling (Winning Ways Ch. 11, "Sidling";
-  Siegel 2013, Ch. VI): every position whose followers form a stopper keeps its own
-  value, every other position starts at ``on`` (for the onside; ``off`` for the offside)
-  and is replaced by {its Left options' approximations | its Right options'} in simplest
-  form until no approximation changes.  When the approximations keep changing for
+  Siegel 2013, Ch. VI), one strongly connected component of the graph at a time from
+  the bottom: a component that is a stopper together with the sides below it is that
+  stopper in simplest form; in any other, every position starts at ``on`` (for the
+  onside; ``off`` for the offside) and is replaced by {its Left options'
+  approximations | its Right options'} in simplest form until no approximation
+  changes.  When the approximations keep changing for
   ``MAX_SIDLING_ROUNDS`` rounds (sides that are loopy stoppers themselves, which
   sidling reaches only in the limit) the computation stops with ``LoopyError``.
 

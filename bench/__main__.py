@@ -24,6 +24,7 @@ from bench import (
     hex_outcomes,
     hex_solver,
     library,
+    loopy,
     native,
     notation,
     octal,
@@ -114,6 +115,8 @@ def main() -> None:
     for line in octal.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in census.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in loopy.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in notation.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)

@@ -44,6 +44,15 @@ def answers_or_one_line(call: Callable[[], Any]) -> None:
 
 
 @EXAMPLES
+@given(st.lists(EDGES, max_size=5), st.lists(EDGES, max_size=5), st.lists(EDGES, max_size=5),
+       st.lists(EDGES, max_size=5))
+def test_loopy_outcomes(left_offsets: list[int], left_targets: list[int],
+                        right_offsets: list[int], right_targets: list[int]) -> None:
+    answers_or_one_line(lambda: _native.loopy_outcomes(
+        left_offsets, left_targets, right_offsets, right_targets, max_nodes=NODES))
+
+
+@EXAMPLES
 @given(st.lists(EDGES, max_size=6), st.one_of(st.integers(-2, 3000), st.sampled_from(
     [2**31, 2**40, 2**62, 2**64 - 1, 2**64])))
 def test_subtraction_sequence(subtraction_set: list[int], n: int) -> None:
@@ -219,6 +228,7 @@ def atropos(threads: int) -> Callable[[Any, Any], Any]:
 BUDGETED: dict[str, Callable[[Any, Any], Any]] = {
     "subtraction_sequence": lambda n, s: _native.subtraction_sequence([1, 2], 40, n, s),
     "octal_sequence": lambda n, s: _native.octal_sequence("0.137", 40, n, s),
+    "loopy_outcomes": lambda n, s: _native.loopy_outcomes([0, 1, 1], [1], [0, 0, 1], [0], n, s),
     "NodeKayles.grundy": lambda n, s: _native.NodeKayles([2, 5, 2]).grundy(0b111, n, s),
     "Geography.grundy": lambda n, s: _native.Geography([2, 4, 1]).grundy(0, 0, n, s),
     "TransverseWave.grundy": lambda n, s: _native.TransverseWave().grundy(

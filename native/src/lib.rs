@@ -17,6 +17,7 @@ pub mod heaps;
 pub mod hex;
 pub mod hex_solver;
 pub mod konane;
+pub mod loopy;
 pub mod memo;
 pub mod mex;
 pub mod node_kayles;

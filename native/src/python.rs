@@ -24,6 +24,7 @@ use crate::heaps;
 use crate::hex;
 use crate::hex_solver;
 use crate::konane;
+use crate::loopy;
 use crate::node_kayles;
 use crate::ski_jumps;
 use crate::thermograph::Thermographs;
@@ -117,6 +118,31 @@ fn octal_sequence(
     budgeted(py, max_nodes, max_seconds, |b| {
         heaps::octal_sequence(&digits, n, b)
     })
+}
+
+/// The winner (0 Left, 1 Right, 2 a draw) of every state of a loopy game graph in
+/// compressed rows: state 2v has Left to move at position v, 2v + 1 Right.
+#[pyfunction]
+#[pyo3(signature = (left_offsets, left_targets, right_offsets, right_targets, max_nodes=None,
+                    max_seconds=None))]
+#[allow(clippy::too_many_arguments)]
+fn loopy_outcomes(
+    py: Python<'_>,
+    left_offsets: Vec<u32>,
+    left_targets: Vec<u32>,
+    right_offsets: Vec<u32>,
+    right_targets: Vec<u32>,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+) -> PyResult<(Option<Vec<u8>>, u64)> {
+    let graph = loopy::Graph {
+        left_offsets: &left_offsets,
+        left_targets: &left_targets,
+        right_offsets: &right_offsets,
+        right_targets: &right_targets,
+    };
+    graph.check().map_err(PyValueError::new_err)?;
+    budgeted(py, max_nodes, max_seconds, |b| loopy::outcomes(&graph, b))
 }
 
 /// A state as Python's `atropos.search.State` holds it, each bit field in 64-bit limbs.
@@ -1219,6 +1245,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NativePanic", m.py().get_type::<NativePanic>())?;
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy_outcomes, m)?)?;
     m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;
     m.add("TRANSVERSE_WAVE_MAX_COLUMNS", transverse_wave::MAX_COLUMNS)?;
     m.add("GEOGRAPHY_MAX_VERTICES", geography::MAX_VERTICES)?;

@@ -39,6 +39,7 @@ __all__ = [
     "Tinted",
     "TransverseWave",
     "_panic_for_tests",
+    "loopy_outcomes",
     "octal_sequence",
     "subtraction_sequence",
 ]
@@ -323,6 +324,19 @@ class Tinted:
     @property
     def table_size(self) -> int:
         """Components solved so far."""
+
+def loopy_outcomes(
+    left_offsets: list[int],
+    left_targets: list[int],
+    right_offsets: list[int],
+    right_targets: list[int],
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> tuple[list[int] | None, int]:
+    """The winner (0 Left, 1 Right, 2 a draw) of every state of a loopy game graph given
+    in compressed rows (the Left options of position v are
+    ``left_targets[left_offsets[v]:left_offsets[v + 1]]``): state 2v has Left to move at
+    v, 2v + 1 Right.  ValueError (one line) for malformed arrays."""
 
 def subtraction_sequence(
     subtraction_set: list[int],

@@ -91,7 +91,8 @@ OPERATIONS: tuple[Feature, ...] = (
             "misere/MisereCanonicalGame.cgs", "cgt/misere.rs"),
     Feature("nim multiplication (Conway product)", "", "Nimber.cgs"),
     Feature("Pow and PowTo", "", CSG),
-    Feature("loopy games (stoppers, sides)", "", "CanonicalStopper.cgs",
+    Feature("loopy games (stoppers, sides)", "grundy.values.loopy.Loopy.sides",
+            "CanonicalStopper.cgs",
             "cgt/loopy/impartial/vertex.rs"),
 )
 

@@ -41,6 +41,7 @@ VALUES = {
     "oracle": "grundy.cli.oracles:oracle",
     "habitat": "grundy.cli.habitat:habitat",
     "triangle": "grundy.cli.lattice:tw_triangle",
+    "loopy": "grundy.cli.loopy:loopy",
 }
 MATCHMAKER = {
     "tables": "grundy.cli.burke:matchmaker_tables_command",
@@ -127,7 +128,8 @@ def cli() -> None:
 cli.add_command(group("solve", SOLVE, """Games solved from the start by searches of their own:
     Atropos (Burke 2009) and Hex (proof-number search with virtual connections)."""))
 cli.add_command(group("values", VALUES, """Game values: thermographs, operations on values,
-    misère forms, octal games, the oracle model, habitats and Theorem 1's triangle."""))
+    misère forms, octal games, the oracle model, habitats, Theorem 1's triangle and loopy
+    games."""))
 cli.add_command(group("matchmaker", MATCHMAKER, """Burke's Matchmaker (Burke 2009): nimber
     tables, conjectures, transforms and verified positions."""))
 cli.add_command(group("dictator", DICTATOR, """Burke's Dictator (Burke 2009): find and check

@@ -78,13 +78,19 @@ def calc(expression: str, latex: bool, dialect: Dialect, max_seconds: float | No
     Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, 2.5, *, *n, ^, v, ^n, vn,
     ^*, v2*, ^[n] and ^<n> (CGSuite's uptimals), 1*, +-x, +-{a,b}, Tiny(x), Miny(x),
     1Tiny(x), {left options | right options} (more bars nest: {4|2 || 3|-2}), joined
-    by + and -.
+    by + and -.  Loopy games too: pass, on, off, over, under, upon, dud and labels, as
+    in grundy calc "a:{0|{a|-1}}" or "on + off" (see grundy values loopy).
     """
     with checked(_deadline(max_seconds)):
         _calc(expression, latex, dialect, as_json)
 
 
 def _calc(expression: str, latex: bool, dialect: Dialect, as_json: bool) -> None:
+    from grundy.cli.loopy import LOOPY_TEXT
+
+    if LOOPY_TEXT.search(expression):  # pass, on, off, labels...: a loopy game
+        _calc_loopy(expression, dialect, as_json)
+        return
     game = _parse(expression, dialect)
     outcome = game.outcome()
     if not as_json:
@@ -109,6 +115,21 @@ def _calc(expression: str, latex: bool, dialect: Dialect, as_json: bool) -> None
         "is_infinitesimal": game.is_infinitesimal,
         "is_all_small": game.is_all_small,
     })
+
+
+def _calc_loopy(expression: str, dialect: Dialect, as_json: bool) -> None:
+    """``grundy calc`` on a loopy game: its value and outcome (``grundy values loopy``)."""
+    from grundy.cli.loopy import describe, read_loopy
+    from grundy.values.loopy import LoopyError
+
+    try:
+        result = describe(read_loopy(expression, dialect))
+    except LoopyError as error:
+        raise CliError(str(error)) from None
+    if as_json:
+        emit_json({"expression": expression, **result})
+    else:
+        click.echo(f"{result['value']}\n{result['outcome']}: {result['outcome_description']}")
 
 
 @click.command(context_settings=GAME_SETTINGS)

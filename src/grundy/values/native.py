@@ -11,7 +11,7 @@ compiled module (a source checkout that was never built) or inside ``python_only
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from fractions import Fraction
@@ -23,8 +23,8 @@ from grundy.values.game import Game
 if TYPE_CHECKING:
     from grundy._native import GameStore
 
-__all__ = ["available", "game_of", "native_id", "python_only", "shared_store", "stops", "sum_of",
-           "thermograph"]
+__all__ = ["available", "game_of", "loopy_winners", "native_id", "python_only", "shared_store",
+           "stops", "sum_of", "thermograph"]
 
 _OFF: ContextVar[bool] = ContextVar("grundy_values_python_only", default=False)
 _store: GameStore | None = None
@@ -140,3 +140,25 @@ def thermograph(game: Game) -> tuple[tuple[tuple[Fraction, Fraction], ...],
     return (tuple((_dyadic(t), _dyadic(v)) for t, v in left),
             tuple((_dyadic(t), _dyadic(v)) for t, v in right),
             _dyadic(mast), _dyadic(temperature))
+
+
+def loopy_winners(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]
+                  ) -> list[str] | None:
+    """The winner ("L", "R" or "D") of every state of a loopy game graph (state 2v: Left
+    to move at v, 2v + 1: Right) from the native retrograde analysis
+    (``grundy._native.loopy_outcomes``), or None without the native module."""
+    if not available():
+        return None
+    from grundy._native import loopy_outcomes
+
+    def compressed(side: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+        offsets, targets = [0], list[int]()
+        for options in side:
+            targets.extend(options)
+            offsets.append(len(targets))
+        return offsets, targets
+
+    (left_offsets, left_targets), (right_offsets, right_targets) = map(compressed, (left, right))
+    winners, _ = loopy_outcomes(left_offsets, left_targets, right_offsets, right_targets)
+    assert winners is not None  # no budget was given
+    return ["LRD"[w] for w in winners]

@@ -1,0 +1,747 @@
+"""Loopy games: finite game graphs whose plays may repeat (Siegel 2013, Ch. VI; Winning
+Ways, Ch. 11).
+
+A ``Loopy`` is a finite graph of positions, each with Left and Right option edges (cycles
+allowed), and a start position.  Play is normal (a player who cannot move loses) and an
+infinite play is a draw.  What this module computes, each by a plain function:
+
+* ``outcomes``: who wins from every position with each player to move, by retrograde
+  analysis of the (position, mover) states: a mover with no move loses, a state with a
+  move to a state lost for its mover is won, a state all of whose moves reach states won
+  for the opponent is lost, and what is left unlabelled is a draw.  Time linear in the
+  number of edges.  ``Loopy.outcome`` names the class as CGSuite does: L, R, N, P, D,
+  and NHat (Left wins moving first, draws moving second), PHat (Left draws moving first,
+  wins moving second), their mirror images NCheck and PCheck.
+* sums: the product graph (``G + H`` moves in one component), built from the start
+  position only, under a size budget; ``-G`` swaps Left's and Right's edges.
+* stoppers (no follower has an infinite alternating sequence of moves): the order
+  ``G >= H`` holds exactly when Left, moving second in G - H, never runs out of moves
+  (Siegel 2013, Ch. VI; Winning Ways Ch. 11), decided by one retrograde analysis of
+  the product graph; ``Loopy.canonical`` puts a stopper into its simplest form
+  (Siegel 2013, Ch. VI): equal positions fused, dominated options deleted and
+  reversible options bypassed, all decided from the table of every pair of positions
+  compared at once, repeated until nothing changes.  Each step keeps every position's
+  value, and a bypass never creates an alternating cycle, so the result is a stopper
+  equal to the input (a hypothesis test checks G - simplified(G) both ways).
+* sides: a game that is not a stopper has an onside and an offside, stoppers with
+  G = onside & offside.  They are found by sidling (Winning Ways Ch. 11, "Sidling";
+  Siegel 2013, Ch. VI), one strongly connected component of the graph at a time from
+  the bottom: a component that is a stopper together with the sides below it is that
+  stopper in simplest form; in any other, every position starts at ``on`` (for the
+  onside; ``off`` for the offside) and is replaced by {its Left options'
+  approximations | its Right options'} in simplest form until no approximation
+  changes.  When the approximations keep changing for
+  ``MAX_SIDLING_ROUNDS`` rounds (sides that are loopy stoppers themselves, which
+  sidling reaches only in the limit) the computation stops with ``LoopyError``.
+
+Known values: ``on`` = {pass|}, ``off`` = {|pass}, ``over`` = {0|pass}, ``under`` =
+{pass|0}, ``upon`` = {pass|*}, ``dud`` = {pass|pass} (sides on & off).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from grundy.values.game import Game
+
+__all__ = ["MAX_NODES", "MAX_SIDLING_ROUNDS", "Loopy", "LoopyError", "LoopyOutcome",
+           "Sides", "outcomes"]
+
+#: The most positions a loopy game (a sum, a parsed text, a ruleset's graph) may have.
+MAX_NODES = 200_000
+#: The most pairs of positions the stopper comparison of one graph may tabulate.
+MAX_PAIRS = 4_000_000
+#: Graphs from this many positions have their outcomes labelled natively (when built).
+NATIVE_FROM = 64
+#: The most rounds of sidling before the sides are declared out of reach.
+MAX_SIDLING_ROUNDS = 32
+
+Edges = tuple[tuple[int, ...], ...]
+
+LEFT, RIGHT, DRAW = "L", "R", "D"
+
+
+class LoopyError(ValueError):
+    """A loopy computation that cannot be done here: the message says why and what to do."""
+
+
+class LoopyOutcome(StrEnum):
+    """The outcome class of a loopy game: the winners with Left and with Right moving first."""
+
+    L = "L"
+    R = "R"
+    N = "N"
+    P = "P"
+    D = "D"
+    NHAT = "NHat"
+    PHAT = "PHat"
+    NCHECK = "NCheck"
+    PCHECK = "PCheck"
+
+    @classmethod
+    def of(cls, left_first: str, right_first: str) -> LoopyOutcome:
+        return _CLASSES[left_first + right_first]
+
+    @property
+    def description(self) -> str:
+        left_first, right_first = _PAIRS[self]
+        return (f"Left moving first: {_WORDS[left_first]}; "
+                f"Right moving first: {_WORDS[right_first]}")
+
+
+_CLASSES = {"LL": LoopyOutcome.L, "RR": LoopyOutcome.R, "LR": LoopyOutcome.N,
+            "RL": LoopyOutcome.P, "DD": LoopyOutcome.D, "LD": LoopyOutcome.NHAT,
+            "DL": LoopyOutcome.PHAT, "DR": LoopyOutcome.NCHECK, "RD": LoopyOutcome.PCHECK}
+_PAIRS = {outcome: (pair[0], pair[1]) for pair, outcome in _CLASSES.items()}
+_WORDS = {LEFT: "Left wins", RIGHT: "Right wins", DRAW: "a draw (infinite play)"}
+
+
+def label_states(successors: Sequence[Sequence[int]], mover_of: Callable[[int], str]
+                 ) -> list[str]:
+    """Retrograde analysis of a finite game whose states are ``0..n-1``: the winner of
+    each state (``"L"``, ``"R"``, or ``"D"`` for a draw: neither can force a win).
+
+    ``successors[s]`` are the states the mover of ``s`` (``mover_of(s)``, ``"L"`` or
+    ``"R"``) can move to; a mover with no move loses.  Linear in the number of edges.
+    """
+    n = len(successors)
+    predecessors: list[list[int]] = [[] for _ in range(n)]
+    for s, targets in enumerate(successors):
+        for t in targets:
+            predecessors[t].append(s)
+    winner = [DRAW] * n
+    waiting = [len(targets) for targets in successors]
+    queue = deque(s for s in range(n) if not waiting[s])
+    for s in queue:
+        winner[s] = RIGHT if mover_of(s) == LEFT else LEFT
+    while queue:
+        s = queue.popleft()
+        for p in predecessors[s]:
+            if winner[p] != DRAW:
+                continue
+            if mover_of(p) == winner[s]:
+                winner[p] = winner[s]
+                queue.append(p)
+            else:
+                waiting[p] -= 1
+                if not waiting[p]:
+                    winner[p] = winner[s]
+                    queue.append(p)
+    return winner
+
+
+def outcomes(left: Edges, right: Edges) -> list[tuple[str, str]]:
+    """For every position of the graph, the winner with Left and with Right to move.
+
+    States are (position, mover), numbered 2v (Left to move) and 2v+1 (Right to move).
+    Graphs of ``NATIVE_FROM`` positions or more are labelled by the native kernel when
+    it is built (``values.native.python_only()`` keeps this Python labelling, the
+    oracle of the hypothesis test that compares them).
+    """
+    if len(left) >= NATIVE_FROM:
+        from grundy.values.native import loopy_winners
+
+        native = loopy_winners(left, right)
+        if native is not None:
+            return [(native[2 * v], native[2 * v + 1]) for v in range(len(left))]
+    successors = [[] for _ in range(2 * len(left))]  # type: list[list[int]]
+    for v in range(len(left)):
+        successors[2 * v] = [2 * w + 1 for w in left[v]]
+        successors[2 * v + 1] = [2 * w for w in right[v]]
+    winner = label_states(successors, lambda s: LEFT if s % 2 == 0 else RIGHT)
+    return [(winner[2 * v], winner[2 * v + 1]) for v in range(len(left))]
+
+
+def _check_size(n: int, what: str) -> None:
+    if n > MAX_NODES:
+        raise LoopyError(f"{what} has more than {MAX_NODES} positions: "
+                         "write a smaller game")
+
+
+def _reach(left: Edges, right: Edges, start: int) -> tuple[Edges, Edges, int]:
+    """The part of the graph reachable from ``start``, renumbered from 0 (the start)."""
+    order = [start]
+    index = {start: 0}
+    for v in order:
+        for w in (*left[v], *right[v]):
+            if w not in index:
+                index[w] = len(order)
+                order.append(w)
+    return (tuple(tuple(sorted({index[w] for w in left[v]})) for v in order),
+            tuple(tuple(sorted({index[w] for w in right[v]})) for v in order), 0)
+
+
+@dataclass(frozen=True)
+class Sides:
+    """A game's onside and offside (stoppers); the game is ``onside & offside``."""
+
+    onside: Loopy
+    offside: Loopy
+
+    def __str__(self) -> str:
+        if self.onside.is_on() and self.offside.is_off():
+            return "dud"
+        if self.onside.equals(self.offside):
+            return str(self.onside)
+        return f"{self.onside} & {self.offside}"
+
+
+class Loopy:
+    """A finite loopy game: a graph of positions with Left and Right edges, and a start.
+
+    >>> on, off = Loopy.on(), Loopy.off()
+    >>> str(on + off), str(Loopy.over() + Loopy.over()), (on + off).outcome().value
+    ('dud', 'over', 'D')
+    """
+
+    __slots__ = ("_sides", "_stopper", "left", "right", "start")
+
+    left: Edges
+    right: Edges
+    start: int
+
+    def __init__(self, left: Iterable[Iterable[int]], right: Iterable[Iterable[int]],
+                 start: int = 0) -> None:
+        lefts = tuple(tuple(options) for options in left)
+        rights = tuple(tuple(options) for options in right)
+        if len(lefts) != len(rights):
+            raise LoopyError("a loopy graph needs as many Left as Right option lists")
+        _check_size(len(lefts), "this game")
+        n = len(lefts)
+        if not 0 <= start < n:
+            raise LoopyError(f"the start position {start} is not one of the {n} positions")
+        for options in (*lefts, *rights):
+            for w in options:
+                if not 0 <= w < n:
+                    raise LoopyError(f"an option points to position {w}, outside 0..{n - 1}")
+        self.left, self.right, self.start = _reach(lefts, rights, start)
+        self._stopper: bool | None = None
+        self._sides: Sides | None = None
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game) -> Loopy:
+        """The graph of a short game's canonical form (one position per follower)."""
+        index: dict[int, int] = {}
+        order: list[Game] = []
+
+        def visit(g: Game) -> int:
+            stack = [g]
+            while stack:
+                h = stack.pop()
+                if h.id not in index:
+                    index[h.id] = len(order)
+                    order.append(h)
+                    stack.extend((*h.left, *h.right))
+            return index[g.id]
+
+        visit(game)
+        _check_size(len(order), "this game")
+        return cls([[index[h.id] for h in g.left] for g in order],
+                   [[index[h.id] for h in g.right] for g in order])
+
+    @classmethod
+    def on(cls) -> Loopy:
+        """on = {pass |}: Left always has a move."""
+        return cls([[0]], [[]])
+
+    @classmethod
+    def off(cls) -> Loopy:
+        """off = {| pass}."""
+        return cls([[]], [[0]])
+
+    @classmethod
+    def over(cls) -> Loopy:
+        """over = {0 | pass}."""
+        return cls([[1], []], [[0], []])
+
+    @classmethod
+    def under(cls) -> Loopy:
+        """under = {pass | 0} = -over."""
+        return -cls.over()
+
+    @classmethod
+    def upon(cls) -> Loopy:
+        """upon = {pass | *}."""
+        return cls([[0], [2], []], [[1], [2], []])
+
+    @classmethod
+    def dud(cls) -> Loopy:
+        """dud = {pass | pass}: either player may always move; its sides are on & off."""
+        return cls([[0]], [[0]])
+
+    # -- structure ----------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    def at(self, position: int) -> Loopy:
+        """The game started at another position of the same graph."""
+        return Loopy(self.left, self.right, position)
+
+    def left_options(self) -> list[Loopy]:
+        return [self.at(w) for w in self.left[0]]
+
+    def right_options(self) -> list[Loopy]:
+        return [self.at(w) for w in self.right[0]]
+
+    def is_loopfree(self) -> bool:
+        """No position repeats: the game is a short game (``to_game`` gives it)."""
+        return _acyclic([[*a, *b] for a, b in zip(self.left, self.right, strict=True)])
+
+    def to_game(self) -> Game:
+        """The canonical short game of a loopfree graph (LoopyError for a loopy one)."""
+        if not self.is_loopfree():
+            raise LoopyError("this game is loopy: it has no short canonical form")
+        games: dict[int, Game] = {}
+        for v in _postorder(self.left, self.right):
+            games[v] = Game.of([games[w] for w in self.left[v]],
+                               [games[w] for w in self.right[v]])
+        return games[0]
+
+    def is_stopper(self) -> bool:
+        """No follower has an infinite alternating sequence of moves (Siegel 2013, Ch. VI):
+        the graph of (position, mover) states, each move handing the turn over, has no
+        cycle."""
+        if self._stopper is None:
+            n = len(self)
+            states = [[2 * w + 1 for w in self.left[v]] for v in range(n)]
+            successors: list[list[int]] = []
+            for v in range(n):
+                successors.append(states[v])
+                successors.append([2 * w for w in self.right[v]])
+            self._stopper = _acyclic(successors)
+        return self._stopper
+
+    def is_on(self) -> bool:
+        return len(self) == 1 and self.left[0] == (0,) and not self.right[0]
+
+    def is_off(self) -> bool:
+        return len(self) == 1 and self.right[0] == (0,) and not self.left[0]
+
+    # -- outcomes and arithmetic --------------------------------------------------------
+
+    def outcome(self) -> LoopyOutcome:
+        """Who wins with Left and with Right moving first; infinite play is a draw."""
+        left_first, right_first = outcomes(self.left, self.right)[0]
+        return LoopyOutcome.of(left_first, right_first)
+
+    def __neg__(self) -> Loopy:
+        return Loopy(self.right, self.left)
+
+    def __add__(self, other: Loopy) -> Loopy:
+        """The disjunctive sum: the product graph reachable from the two starts."""
+        index = {(0, 0): 0}
+        order = [(0, 0)]
+        left: list[list[int]] = []
+        right: list[list[int]] = []
+
+        def node(pair: tuple[int, int]) -> int:
+            found = index.get(pair)
+            if found is None:
+                found = index[pair] = len(order)
+                order.append(pair)
+                _check_size(len(order), "this sum")
+            return found
+
+        for a, b in order:
+            left.append([node((x, b)) for x in self.left[a]] +
+                        [node((a, y)) for y in other.left[b]])
+            right.append([node((x, b)) for x in self.right[a]] +
+                         [node((a, y)) for y in other.right[b]])
+        return Loopy(left, right)
+
+    def __sub__(self, other: Loopy) -> Loopy:
+        return self + -other
+
+    # -- the order of stoppers ----------------------------------------------------------
+
+    def _require_stopper(self, what: str) -> None:
+        if not self.is_stopper():
+            raise LoopyError(f"{what} needs a stopper; {self} is not one (it has an "
+                             "infinite alternating play): compare its sides instead")
+
+    def __ge__(self, other: Loopy) -> bool:
+        """The order of games: for stoppers, Left survives moving second in G - H; for
+        games with sides, onside >= onside and offside >= offside."""
+        if self.is_stopper() and other.is_stopper():
+            return _survives(self, other)
+        mine, theirs = self.sides(), other.sides()
+        return (_survives(mine.onside, theirs.onside)
+                and _survives(mine.offside, theirs.offside))
+
+    def __le__(self, other: Loopy) -> bool:
+        return other >= self
+
+    def __gt__(self, other: Loopy) -> bool:
+        return self >= other and not other >= self
+
+    def __lt__(self, other: Loopy) -> bool:
+        return other > self
+
+    def equals(self, other: Loopy) -> bool:
+        """Equal values (for stoppers: each >= the other)."""
+        return self >= other and other >= self
+
+    def canonical(self) -> Loopy:
+        """The simplest form of a stopper (Siegel 2013, Ch. VI): equal positions fused,
+        dominated options deleted, reversible options bypassed, until none is left.
+
+        Strongly connected components are simplified one at a time from the bottom,
+        each with the values it leads out to; a round of simplification compares every
+        pair of positions of that part by one retrograde analysis of the product graph
+        (n² pairs), so a round costs O(n² · edges per position) for a part of n
+        positions.
+        """
+        self._require_stopper("a simplest form")
+        value = _canonical_all(self)[0]
+        return Loopy.from_game(value) if isinstance(value, Game) else value
+
+    def sides(self) -> Sides:
+        """The onside and offside, by sidling (see the module docstring)."""
+        if self._sides is None:
+            if self.is_stopper():
+                simplest = self.canonical()
+                self._sides = Sides(simplest, simplest)
+            else:
+                self._sides = Sides(_sidle(self, onside=True), _sidle(self, onside=False))
+        return self._sides
+
+    def onside(self) -> Loopy:
+        return self.sides().onside
+
+    def offside(self) -> Loopy:
+        return self.sides().offside
+
+    def value(self) -> Loopy | Sides:
+        """The simplest form of a stopper, else the sides."""
+        return self.canonical() if self.is_stopper() else self.sides()
+
+    # -- text ---------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        from grundy.values.loopy_notation import format_loopy
+
+        return format_loopy(self)
+
+    def __repr__(self) -> str:
+        return f"Loopy({self})"
+
+
+def _acyclic(successors: Sequence[Sequence[int]]) -> bool:
+    """No directed cycle (Kahn's algorithm)."""
+    n = len(successors)
+    indegree = [0] * n
+    for targets in successors:
+        for t in targets:
+            indegree[t] += 1
+    queue = [s for s in range(n) if not indegree[s]]
+    seen = 0
+    while queue:
+        s = queue.pop()
+        seen += 1
+        for t in successors[s]:
+            indegree[t] -= 1
+            if not indegree[t]:
+                queue.append(t)
+    return seen == n
+
+
+def _postorder(left: Edges, right: Edges) -> list[int]:
+    """The positions of an acyclic graph, each after all of its options."""
+    done: set[int] = set()
+    order: list[int] = []
+    stack: list[tuple[int, bool]] = [(0, False)]
+    while stack:
+        v, expanded = stack.pop()
+        if expanded:
+            if v not in done:
+                done.add(v)
+                order.append(v)
+            continue
+        if v in done:
+            continue
+        stack.append((v, True))
+        stack.extend((w, False) for w in (*left[v], *right[v]) if w not in done)
+    return order
+
+
+def _survives(g: Loopy, h: Loopy) -> bool:
+    """Left, moving second in G - H, never runs out of moves (G >= H for stoppers)."""
+    difference = g - h
+    return outcomes(difference.left, difference.right)[0][1] != RIGHT
+
+
+def _order_table(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]
+                 ) -> list[list[bool]]:
+    """``ge[u][v]``: position u >= position v, for every pair of positions of a stopper.
+
+    One retrograde analysis of the states (u, v, mover) of the product of the graph with
+    its negative: ``u >= v`` when Right, moving first in u - v, cannot force a win.
+    """
+    n = len(left)
+    if n * n > MAX_PAIRS:
+        raise LoopyError(f"a part of this stopper has {n} positions, too many to compare "
+                         f"every pair (at most {MAX_PAIRS} pairs): write a smaller game")
+    successors: list[list[int]] = []
+    for u in range(n):
+        base = u * n
+        for v in range(n):
+            # Left moves: u -> u^L, or v -> v^R (a Left move of -v); then Right moves.
+            successors.append([2 * (x * n + v) + 1 for x in left[u]] +
+                              [2 * (base + y) + 1 for y in right[v]])
+            successors.append([2 * (x * n + v) for x in right[u]] +
+                              [2 * (base + y) for y in left[v]])
+    winner = label_states(successors, lambda s: LEFT if s % 2 == 0 else RIGHT)
+    return [[winner[2 * (u * n + v) + 1] != RIGHT for v in range(n)] for u in range(n)]
+
+
+def _reach_all(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+               roots: Sequence[int]) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The part of the graph reachable from ``roots``, renumbered; the roots' numbers."""
+    order: list[int] = []
+    index: dict[int, int] = {}
+    for root in roots:
+        if root not in index:
+            index[root] = len(order)
+            order.append(root)
+    for v in order:
+        for w in (*left[v], *right[v]):
+            if w not in index:
+                index[w] = len(order)
+                order.append(w)
+    return ([sorted({index[w] for w in left[v]}) for v in order],
+            [sorted({index[w] for w in right[v]}) for v in order],
+            [index[root] for root in roots])
+
+
+def _is_stopper_graph(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> bool:
+    successors: list[list[int]] = []
+    for v in range(len(left)):
+        successors.append([2 * w + 1 for w in left[v]])
+        successors.append([2 * w for w in right[v]])
+    return _acyclic(successors)
+
+
+def _simplify_graph(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+                    roots: Sequence[int]) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The simplest form of every root of a stopper graph (see ``Loopy.canonical``): the
+    simplified graph and where each root went."""
+    cur_left, cur_right, cur_roots = _reach_all(left, right, roots)
+    for _ in range(4 * len(cur_left) + 16):
+        ge = _order_table(cur_left, cur_right)
+        n = len(cur_left)
+        # fuse equal positions onto the first of each class
+        representative = list(range(n))
+        for u in range(n):
+            for v in range(u):
+                if representative[v] == v and ge[u][v] and ge[v][u]:
+                    representative[u] = v
+                    break
+        new_left = [sorted({representative[w] for w in cur_left[u]}) for u in range(n)]
+        new_right = [sorted({representative[w] for w in cur_right[u]}) for u in range(n)]
+        changed = any(representative[u] != u for u in range(n))
+        if changed and not _is_stopper_graph(new_left, new_right):
+            # fusing made an alternating cycle: simplify this round without fusing
+            representative = list(range(n))
+            new_left, new_right = cur_left, cur_right
+            changed = False
+        for u in range(n):
+            if representative[u] != u:
+                continue
+            reduced_left, reduced_right = _reduce(u, new_left, new_right, ge)
+            if reduced_left != new_left[u] or reduced_right != new_right[u]:
+                changed = True
+                new_left[u], new_right[u] = reduced_left, reduced_right
+        cur_left, cur_right, cur_roots = _reach_all(
+            new_left, new_right, [representative[r] for r in cur_roots])
+        if not changed:
+            return cur_left, cur_right, cur_roots
+    raise LoopyError("the simplification of this stopper did not settle: please report the "
+                     "game, it contradicts the simplest-form theorem")
+
+
+def _components(successors: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The strongly connected components, each after every component it reaches
+    (Tarjan's algorithm, iteratively)."""
+    n = len(successors)
+    index = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    components: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack[v] = True
+            if i < len(successors[v]):
+                work.append((v, i + 1))
+                w = successors[v][i]
+                if index[w] < 0:
+                    work.append((w, 0))
+                elif on_stack[w]:
+                    low[v] = min(low[v], index[w])
+                continue
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    component.append(w)
+                    if w == v:
+                        break
+                components.append(component)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    return components
+
+
+def _value_key(value: Loopy | Game | None) -> object:
+    """Equal keys for the same value object (a cheap first test of equality)."""
+    assert value is not None
+    return value.id if isinstance(value, Game) else (value.left, value.right, value.start)
+
+
+def _value_graph(value: Loopy | Game | None) -> Loopy:
+    assert value is not None
+    return Loopy.from_game(value) if isinstance(value, Game) else value
+
+
+def _component_graph(game: Loopy, component: Sequence[int], key: Callable[[int], object],
+                     graph: Callable[[int], Loopy]) -> tuple[list[list[int]], list[list[int]]]:
+    """The positions of ``component`` (numbered from 0 in its order) with their options;
+    an option outside it leads to the graph of its value (``graph``), embedded once per
+    ``key``."""
+    local = {v: i for i, v in enumerate(component)}
+    left: list[list[int]] = [[] for _ in component]
+    right: list[list[int]] = [[] for _ in component]
+    exits: dict[object, int] = {}
+    for v in component:
+        for options, edges in ((game.left[v], left), (game.right[v], right)):
+            targets = []
+            for w in options:
+                if w in local:
+                    targets.append(local[w])
+                    continue
+                k = key(w)
+                if k not in exits:
+                    part = graph(w)
+                    offset = len(left)
+                    _check_size(offset + len(part), "a part of this game")
+                    left.extend([x + offset for x in ops] for ops in part.left)
+                    right.extend([x + offset for x in ops] for ops in part.right)
+                    exits[k] = offset + part.start
+                targets.append(exits[k])
+            edges[local[v]] = targets
+    return left, right
+
+
+def _canonical_all(game: Loopy) -> list[Loopy | Game]:
+    """The simplest form of every position of a stopper, component by component from
+    the bottom: a position on no cycle whose options are short is a short game
+    (``Game.of``); each strongly connected component is simplified together with the
+    distinct values of the positions it leads out to."""
+    n = len(game)
+    values: list[Loopy | Game | None] = [None] * n
+    successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
+    for component in _components(successors):
+        first = component[0]
+        if len(component) == 1 and first not in successors[first]:
+            lefts = [values[w] for w in game.left[first]]
+            rights = [values[w] for w in game.right[first]]
+            if all(isinstance(g, Game) for g in (*lefts, *rights)):
+                values[first] = Game.of(lefts, rights)  # type: ignore[arg-type]
+                continue
+        left, right = _component_graph(game, component, lambda w: _value_key(values[w]),
+                                       lambda w: _value_graph(values[w]))
+        simple_left, simple_right, roots = _simplify_graph(left, right, range(len(component)))
+        for v, root in zip(component, roots, strict=True):
+            value = Loopy(simple_left, simple_right, root)
+            values[v] = value.to_game() if value.is_loopfree() else value
+    return values  # type: ignore[return-value]
+
+
+def _reduce(u: int, left: list[list[int]], right: list[list[int]], ge: list[list[bool]]
+            ) -> tuple[list[int], list[int]]:
+    """Position u's options with dominated ones deleted (of equal ones, the first is
+    kept) and reversible ones bypassed."""
+    lefts = [a for a in left[u]
+             if not any(b != a and ge[b][a] and (b < a or not ge[a][b]) for b in left[u])]
+    rights = [a for a in right[u]
+              if not any(b != a and ge[a][b] and (b < a or not ge[b][a]) for b in right[u])]
+    bypassed_left: set[int] = set()
+    for a in lefts:
+        reverse = next((b for b in right[a] if ge[u][b]), None)
+        bypassed_left.update([a] if reverse is None else left[reverse])
+    bypassed_right: set[int] = set()
+    for a in rights:
+        reverse = next((b for b in left[a] if ge[b][u]), None)
+        bypassed_right.update([a] if reverse is None else right[reverse])
+    return sorted(bypassed_left), sorted(bypassed_right)
+
+
+def _attach(parts: Sequence[Loopy], left_count: int) -> Loopy:
+    """The game {parts[:left_count] | parts[left_count:]} as one graph."""
+    left: list[list[int]] = [[]]
+    right: list[list[int]] = [[]]
+    for i, part in enumerate(parts):
+        offset = len(left)
+        (left[0] if i < left_count else right[0]).append(offset)
+        left.extend([w + offset for w in options] for options in part.left)
+        right.extend([w + offset for w in options] for options in part.right)
+        _check_size(len(left), "a sidling approximation")
+    return Loopy(left, right)
+
+
+def _sidle(game: Loopy, onside: bool) -> Loopy:
+    """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11), one strongly
+    connected component at a time from the bottom: a component that forms a stopper with
+    the sides of the positions it leads out to is that stopper in simplest form; any
+    other component starts at on (off) and is sidled with those sides fixed."""
+    n = len(game)
+    values: list[Loopy | None] = [None] * n
+    successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
+    for component in _components(successors):
+        inside = set(component)
+        left, right = _component_graph(game, component, lambda w: w,
+                                       lambda w: _value_graph(values[w]))
+        if _is_stopper_graph(left, right):
+            simple_left, simple_right, roots = _simplify_graph(left, right,
+                                                               range(len(component)))
+            for v, root in zip(component, roots, strict=True):
+                values[v] = Loopy(simple_left, simple_right, root)
+            continue
+        approx = {v: Loopy.on() if onside else Loopy.off() for v in component}
+        for _ in range(MAX_SIDLING_ROUNDS):
+            fresh = {}
+            for v in component:
+                options = [approx[w] if w in inside else values[w] for w in game.left[v]]
+                options += [approx[w] if w in inside else values[w] for w in game.right[v]]
+                fresh[v] = _attach(options, len(game.left[v])).canonical()  # type: ignore[arg-type]
+            settled = all(fresh[v].equals(approx[v]) for v in component)
+            approx = fresh
+            if settled:
+                break
+        else:
+            side = "onside" if onside else "offside"
+            raise LoopyError(f"sidling did not settle in {MAX_SIDLING_ROUNDS} rounds: the "
+                             f"{side} of this game is a loopy stopper that sidling reaches "
+                             "only in the limit, which this version does not compute")
+        for v in component:
+            values[v] = approx[v]
+    start = values[0]
+    assert start is not None
+    return start

@@ -1,0 +1,403 @@
+"""CGSuite's notation for loopy games, read and written.
+
+Reading (``parse_loopy``) accepts everything ``grundy.values.notation.parse`` reads for
+short games, and: ``pass`` as an option (a move to the game itself: ``{0|pass}`` is
+over), labelled games ``a:{0|a}`` (CGSuite also writes ``a{0|a}``) whose label names the
+labelled game inside it, the named games ``on``, ``off``, ``over``, ``under``, ``upon``
+and ``dud``, a number before ``over`` or ``under`` (``2over`` = 2 + over), and sums and
+differences of all of these (``on + off``).  Bars nest as in the thesis reading of
+``notation.py``: the longest run of bars is the brace's first decision.  A label stands
+alone as an option: a sum or negation must not reach a game that is still open (its
+closing brace not yet read).  Caps, checked before anything is built: ``MAX_TEXT``
+characters, nesting ``MAX_NESTING`` deep, and ``loopy.MAX_NODES`` positions.
+
+Writing (``format_loopy``) prints the simplest form of a stopper: short followers as
+``notation.py`` prints them, on, off, over, under, upon and x + over, x + under by name,
+and anything else as ``{left | right}`` with ``pass`` for a move to the game itself and
+a label ``a:{...}`` for a game that a follower returns to.  A game that is not a stopper
+is written by its sides: ``onside & offside``, or ``dud``.
+
+>>> str(parse_loopy("{0|pass}")), str(parse_loopy("on + off")), str(parse_loopy("{pass|3/2}"))
+('over', 'dud', '3/2under')
+>>> str(parse_loopy("a:{{|a}|}")), parse_loopy("a:{{|a}|}").outcome().value
+('1 & 0', 'PHat')
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from grundy.values.game import Game
+from grundy.values.loopy import Loopy, LoopyError, _check_size
+from grundy.values.notation import Dialect, NotationError, parse
+
+__all__ = ["MAX_NESTING", "MAX_TEXT", "format_loopy", "parse_loopy"]
+
+MAX_TEXT = 20_000
+MAX_NESTING = 100
+#: The longest text ``format_loopy`` writes before it gives up (shared followers are
+#: written out each time they occur).
+MAX_OUTPUT = 200_000
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SUFFIXED = re.compile(r"(.*?)(over|under)")
+_KEYWORDS = {"on": Loopy.on, "off": Loopy.off, "over": Loopy.over, "under": Loopy.under,
+             "upon": Loopy.upon, "dud": Loopy.dud}
+
+
+def parse_loopy(text: str, dialect: Dialect = "thesis") -> Loopy:
+    """The loopy game written in CGSuite notation; LoopyError (a ValueError) on bad text.
+
+    ``dialect`` says how bars and commas nest, as for ``notation.parse``: with
+    ``"cgsuite"`` the text between two runs of bars is one list of options, so
+    ``{0||0|0,pass}`` is {0 | {0 | 0, pass}} (CGSuite's ↑^on).
+    """
+    if dialect not in ("thesis", "cgsuite"):
+        raise LoopyError(f"unknown dialect {dialect!r}: use 'thesis' or 'cgsuite'")
+    if len(text) > MAX_TEXT:
+        raise LoopyError(f"the text has {len(text)} characters, past the cap of {MAX_TEXT}: "
+                         "write a smaller game")
+    reader = _Reader(text, dialect)
+    root = reader.expression(0, len(text), {})
+    return reader.extract(root)
+
+
+class _Reader:
+    def __init__(self, text: str, dialect: Dialect) -> None:
+        self.text = text
+        self.dialect = dialect
+        self.left: list[list[int]] = []
+        self.right: list[list[int]] = []
+        self.open: set[int] = set()
+        self.depth = 0
+        self.match = _matches(text)
+
+    def fail(self, problem: str, at: int) -> LoopyError:
+        shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        return LoopyError(f"{problem} at position {at + 1} of {shown!r}: write short games "
+                          "as for `grundy calc`, pass, on, off, over, under, upon, dud and "
+                          "labelled games a:{0|a}")
+
+    def node(self) -> int:
+        self.left.append([])
+        self.right.append([])
+        _check_size(len(self.left), "this text")
+        return len(self.left) - 1
+
+    def embed(self, game: Loopy) -> int:
+        offset = len(self.left)
+        _check_size(offset + len(game), "this text")
+        self.left.extend([w + offset for w in options] for options in game.left)
+        self.right.extend([w + offset for w in options] for options in game.right)
+        return offset + game.start
+
+    def extract(self, root: int) -> Loopy:
+        order, seen = [root], {root}
+        for v in order:
+            if v in self.open:
+                raise LoopyError("a label stands alone as an option: a sum or a negation "
+                                 "cannot contain a game whose braces are still open")
+            for w in (*self.left[v], *self.right[v]):
+                if w not in seen:
+                    seen.add(w)
+                    order.append(w)
+        index = {v: i for i, v in enumerate(order)}
+        return Loopy([[index[w] for w in self.left[v]] for v in order],
+                     [[index[w] for w in self.right[v]] for v in order])
+
+    # -- ranges of the text -----------------------------------------------------------
+
+    def strip(self, start: int, end: int) -> tuple[int, int]:
+        while start < end and self.text[start].isspace():
+            start += 1
+        while end > start and self.text[end - 1].isspace():
+            end -= 1
+        return start, end
+
+    def top_level(self, start: int, end: int) -> list[int]:
+        """Positions in [start, end) outside every brace and parenthesis, and the
+        positions of the outermost opening brackets."""
+        spots, i = [], start
+        while i < end:
+            if self.text[i] in "{(":
+                spots.append(i)  # the opening bracket stands for the whole bracket
+                i = self.match[i] + 1
+                continue
+            spots.append(i)
+            i += 1
+        return spots
+
+    def expression(self, start: int, end: int, scope: dict[str, int]) -> int:
+        start, end = self.strip(start, end)
+        if start == end:
+            raise self.fail("expected a game", start)
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.fail(f"nesting deeper than the cap of {MAX_NESTING}", start)
+        try:
+            terms = self.terms(start, end)
+            if len(terms) == 1 and terms[0][0] == "+":
+                return self.term(terms[0][1], terms[0][2], scope)
+            total: Loopy | None = None
+            for sign, a, b in terms:
+                part = self.extract(self.term(a, b, scope))
+                part = part if sign == "+" else -part
+                total = part if total is None else total + part
+            assert total is not None
+            return self.embed(total)
+        finally:
+            self.depth -= 1
+
+    def terms(self, start: int, end: int) -> list[tuple[str, int, int]]:
+        """The terms of a sum, each with its sign: binary + and - outside braces."""
+        text = self.text
+        cuts: list[tuple[str, int, int]] = []  # (sign, operator position, term start)
+        sign, term_start, expecting = "+", start, True
+        for i in self.top_level(start, end):
+            c = text[i]
+            if c.isspace():
+                continue
+            if c in "+-±" and not expecting and not (c in "+-" and text[i - 1] in "eE(/"):
+                cuts.append((sign, term_start, i))
+                if c == "+" and text.startswith("+-", i):
+                    sign, term_start = "+", i  # a +- b is a + (+-b)
+                else:
+                    sign, term_start = ("+" if c == "+" else "-"), i + 1
+                expecting = True
+                continue
+            if c in "+-±" and expecting:
+                continue
+            expecting = False
+        cuts.append((sign, term_start, end))
+        return [(s, a, b) for s, a, b in cuts]
+
+    def term(self, start: int, end: int, scope: dict[str, int]) -> int:
+        start, end = self.strip(start, end)
+        text = self.text
+        if start == end:
+            raise self.fail("expected a game", start)
+        if text[start] == "-" and not (start + 1 < end and (text[start + 1].isdigit()
+                                                             or text[start + 1] == ".")):
+            return self.embed(-self.extract(self.term(start + 1, end, scope)))
+        if text[start] == "{" and self.match[start] == end - 1:
+            return self.barred(start + 1, end - 1, scope, None)
+        name = _NAME.match(text, start)
+        if name is not None:
+            after, _ = self.strip(name.end(), end)
+            label_def = after < end and (text[after] == "{" or (
+                text[after] == ":" and text[self.strip(after + 1, end)[0]] == "{"))
+            if label_def:
+                brace = after if text[after] == "{" else self.strip(after + 1, end)[0]
+                if self.match[brace] != end - 1:
+                    raise self.fail("a labelled game is one brace: a:{...}", brace)
+                return self.barred(brace + 1, end - 1, scope, name.group())
+            if name.end() == end:
+                word = name.group()
+                if word in scope:
+                    return scope[word]
+                if word in _KEYWORDS:
+                    return self.embed(_KEYWORDS[word]())
+                if word == "pass":
+                    raise self.fail("pass is an option, written inside braces: {0|pass}",
+                                    start)
+        return self.atom(start, end)
+
+    def atom(self, start: int, end: int) -> int:
+        """A short game (``notation.parse``), or a number followed by over or under."""
+        piece = self.text[start:end]
+        suffixed = _SUFFIXED.fullmatch(piece)
+        if suffixed is not None and suffixed.group(1).strip():
+            number = self.short(suffixed.group(1), start).number()
+            if number is None:
+                raise self.fail(f"over and under follow a number, not {suffixed.group(1)!r}",
+                                start)
+            loopy = _KEYWORDS[suffixed.group(2)]() + Loopy.from_game(Game.number(number))
+            return self.embed(loopy)
+        return self.embed(Loopy.from_game(self.short(piece, start)))
+
+    def short(self, piece: str, at: int) -> Game:
+        try:
+            return parse(piece, self.dialect)
+        except NotationError as error:
+            if _NAME.fullmatch(piece.strip()):
+                raise self.fail(f"unknown name {piece.strip()!r} (a label is defined by "
+                                f"{piece.strip()}:{{...}} around its use)", at) from None
+            raise LoopyError(str(error)) from None
+        except RecursionError:
+            raise self.fail("a short game too deep to read", at) from None
+
+    def barred(self, start: int, end: int, scope: dict[str, int], label: str | None) -> int:
+        """The game {left | right} written between ``start`` and ``end`` (no braces)."""
+        me = self.node()
+        self.open.add(me)
+        if label is not None:
+            scope = {**scope, label: me}
+        runs = [(m.start(), m.end()) for m in re.finditer(r"\|+", self.text[start:end])]
+        runs = [(a + start, b + start) for a, b in runs
+                if a + start in set(self.top_level(start, end))]
+        if not runs:
+            raise self.fail("a game in braces needs a bar: {left options | right options}",
+                            start)
+        longest = max(b - a for a, b in runs)
+        top = [(a, b) for a, b in runs if b - a == longest]
+        if len(top) > 1:
+            raise self.fail("two runs of bars of the same length: add braces or bars to "
+                            "say which comes first", top[1][0])
+        (bar_start, bar_end), = top
+        self.left[me] = self.options(start, bar_start, scope, me)
+        self.right[me] = self.options(bar_end, end, scope, me)
+        self.open.discard(me)
+        return me
+
+    def options(self, start: int, end: int, scope: dict[str, int], me: int) -> list[int]:
+        start, end = self.strip(start, end)
+        if start == end:
+            return []
+        spots = self.top_level(start, end)
+        if self.dialect == "cgsuite" and any(self.text[i] == "|" for i in spots):
+            return [self.nested(start, end, scope)]
+        commas = [i for i in spots if self.text[i] == ","]
+        options = []
+        for a, b in zip([start, *[c + 1 for c in commas]], [*commas, end], strict=True):
+            a, b = self.strip(a, b)
+            if self.text[a:b] == "pass":
+                options.append(me)
+            elif any(self.text[i] == "|" for i in self.top_level(a, b)):
+                options.append(self.nested(a, b, scope))
+            else:
+                options.append(self.expression(a, b, scope))
+        return options
+
+    def nested(self, start: int, end: int, scope: dict[str, int]) -> int:
+        """An option written with fewer bars: a game of its own."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.fail(f"nesting deeper than the cap of {MAX_NESTING}", start)
+        try:
+            return self.barred(start, end, scope, None)
+        finally:
+            self.depth -= 1
+
+
+def _matches(text: str) -> dict[int, int]:
+    """The closing bracket of every opening one (braces and parentheses)."""
+    stack: list[int] = []
+    match: dict[int, int] = {}
+    pairs = {"}": "{", ")": "("}
+    for i, c in enumerate(text):
+        if c in "{(":
+            stack.append(i)
+        elif c in "})":
+            if not stack or text[stack[-1]] != pairs[c]:
+                raise LoopyError(f"unbalanced {c!r} at position {i + 1} of the text: "
+                                 "every brace and parenthesis must close")
+            match[stack.pop()] = i
+    if stack:
+        raise LoopyError(f"unbalanced {text[stack[-1]]!r} at position {stack[-1] + 1}: "
+                         "every brace and parenthesis must close")
+    return match
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def format_loopy(game: Loopy) -> str:
+    """The value of ``game`` as text: a stopper's simplest form, else its sides."""
+    if not game.is_stopper():
+        return str(game.sides())
+    return _Writer(game.canonical()).text()
+
+
+class _Writer:
+    def __init__(self, game: Loopy) -> None:
+        self.game = game
+        self.short = _short_followers(game)
+        self.labels: dict[int, str] = {}
+        self.size = 0
+
+    def text(self) -> str:
+        self.find_labels(self.game.start, [])
+        return self.write(self.game.start, [])
+
+    def named(self, v: int) -> str | None:
+        left, right = self.game.left[v], self.game.right[v]
+        if left == (v,) and not right:
+            return "on"
+        if right == (v,) and not left:
+            return "off"
+        if len(left) == 1 and right == (v,) and left[0] in self.short:
+            x = self.short[left[0]].number()
+            if x is not None:
+                return "over" if x == 0 else f"{_number(x)}over"
+        if left == (v,) and len(right) == 1 and right[0] in self.short:
+            g = self.short[right[0]]
+            if g is Game.nimber(1):
+                return "upon"
+            x = g.number()
+            if x is not None:
+                return "under" if x == 0 else f"{_number(x)}under"
+        return None
+
+    def find_labels(self, v: int, stack: list[int]) -> None:
+        if v in self.short or self.named(v) is not None:
+            return
+        if v in stack:
+            if v != stack[-1] and v not in self.labels:
+                self.labels[v] = _label(len(self.labels))
+            return
+        stack.append(v)
+        for w in (*self.game.left[v], *self.game.right[v]):
+            if w != v:
+                self.find_labels(w, stack)
+        stack.pop()
+
+    def write(self, v: int, stack: list[int]) -> str:
+        if v in self.short:
+            return str(self.short[v])
+        name = self.named(v)
+        if name is not None:
+            return name
+        if v in stack:
+            return self.labels[v]
+        stack.append(v)
+        sides = []
+        for options in (self.game.left[v], self.game.right[v]):
+            written = sorted("pass" if w == v else self.write(w, stack) for w in options)
+            sides.append(",".join(written))
+        stack.pop()
+        text = "{" + "|".join(sides) + "}"
+        self.size += len(text)
+        if self.size > MAX_OUTPUT:
+            raise LoopyError(f"this game's text passes {MAX_OUTPUT} characters: its graph "
+                             "shares too many followers to write out")
+        return f"{self.labels[v]}:{text}" if v in self.labels else text
+
+
+def _short_followers(game: Loopy) -> dict[int, Game]:
+    """The positions from which no cycle can be reached, as canonical short games."""
+    n = len(game)
+    predecessors: list[list[int]] = [[] for _ in range(n)]
+    waiting = [len(game.left[v]) + len(game.right[v]) for v in range(n)]
+    for v in range(n):
+        for w in (*game.left[v], *game.right[v]):
+            predecessors[w].append(v)
+    short: dict[int, Game] = {}
+    queue = [v for v in range(n) if not waiting[v]]
+    while queue:
+        v = queue.pop()
+        short[v] = Game.of([short[w] for w in game.left[v]], [short[w] for w in game.right[v]])
+        for p in predecessors[v]:
+            waiting[p] -= 1
+            if not waiting[p]:
+                queue.append(p)
+    return short
+
+
+def _number(x: Fraction) -> str:
+    return str(Game.number(x))
+
+
+def _label(i: int) -> str:
+    letters = "abcdefghijklmnopqrstuwxyz"  # no v: v is down
+    return letters[i] if i < len(letters) else f"n{i}"

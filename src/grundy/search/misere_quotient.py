@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 
 from grundy.protocol import GrundyError
 
-__all__ = ["MisereQuotient", "QuotientNotFound", "misere_outcome", "misere_quotient"]
+__all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
 
 #: The longest power relation g^(k+p) = g^k tried for a new generator: k + p ≤ this.
 MAX_POWER = 10
@@ -107,35 +107,6 @@ class MisereQuotient:
             "heaps": {str(h): self.names[x] for h, x in enumerate(self.heaps) if h},
             "table": [list(row) for row in self.table],
         }
-
-
-def misere_outcome(options: Options, heaps: Iterable[int],
-                   memo: dict[tuple[int, ...], bool] | None = None) -> bool:
-    """The misère outcome of a sum of heaps by plain search (True: P-position): the
-    reference the quotient is checked against; exponential in the position."""
-    memo = {} if memo is None else memo
-
-    def p(position: tuple[int, ...]) -> bool:
-        known = memo.get(position)
-        if known is None:
-            moved = False
-            known = True
-            for i, h in enumerate(position):
-                if i and position[i - 1] == h:
-                    continue
-                rest = position[:i] + position[i + 1:]
-                for option in options(h):
-                    moved = True
-                    if p(tuple(sorted(rest + tuple(x for x in option if x)))):
-                        known = False
-                        break
-                if not known:
-                    break
-            known = known and moved
-            memo[position] = known
-        return known
-
-    return p(tuple(sorted(h for h in heaps if h)))
 
 
 # -- the finite check --------------------------------------------------------------

@@ -260,17 +260,26 @@ def misere_quotient(options: Options, n: int,
         try:
             table, p_set, heaps = _extend(table, p_set, heaps, heap_options[:h + 1], check)
         except QuotientNotFound:
-            finer = _state_monoid(table, p_set, heaps, heap_options[:h])
-            try:
-                table, p_set, heaps = _extend(*finer, heap_options[:h + 1], check)
-            except QuotientNotFound:
-                raise QuotientNotFound(
-                    f"no quotient found for heap {h}: heap {h} is no element of the "
-                    "quotient of the smaller heaps, and no new generator with a relation "
-                    f"g^(k+p) = g^k, k + p <= {MAX_POWER}, predicts every outcome, on that "
-                    "quotient or on its refinement by states (its relations split deeper)"
-                ) from None
+            table, p_set, heaps = _extend_finer(table, p_set, heaps, heap_options[:h + 1], check)
     return _present(table, p_set, heaps)
+
+
+def _extend_finer(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
+                  heap_options: Sequence[list[tuple[int, ...]]],
+                  check: Callable[[], None] | None
+                  ) -> tuple[list[list[int]], frozenset[int], list[int]]:
+    """``_extend`` on the finer monoid of states (``_state_monoid``) for the smaller
+    heaps, when their quotient splits."""
+    h = len(heaps)
+    try:
+        return _extend(*_state_monoid(table, p_set, heaps, heap_options[:h]), heap_options,
+                       check)
+    except QuotientNotFound:
+        raise QuotientNotFound(
+            f"no quotient found for heap {h}: heap {h} is no element of the quotient of the "
+            f"smaller heaps, and no new generator with a relation g^(k+p) = g^k, k + p <= "
+            f"{MAX_POWER}, predicts every outcome, on that quotient or on its monoid of "
+            "states (its relations split deeper)") from None
 
 
 def _state_monoid(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
@@ -334,7 +343,7 @@ def _extend(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
     levels = _levels(table, p_set, heaps, heap_options, MAX_POWER, check)
     p_mask = sum(1 << x for x in p_set)
     for x in range(size):
-        if all((table[x][y] in p_set) == levels[1][y] for y in range(size)):
+        if all(levels[1][y] in (None, table[x][y] in p_set) for y in range(size)):
             trial = [*heaps, x]
             if _predicts(table, p_mask, _letters(table, trial, heap_options[:h + 1]), check):
                 return table, p_set, trial
@@ -359,10 +368,11 @@ def _extend(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
 
 def _levels(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
             heap_options: Sequence[list[tuple[int, ...]]], most: int,
-            check: Callable[[], None] | None) -> list[list[bool]]:
+            check: Callable[[], None] | None) -> list[list[bool | None]]:
     """For k = 0..most and each element y of the quotient of the smaller heaps: whether
     k·G + W is a misère P-position, G the new heap and W the least position of y (the
-    P-portion of a candidate Q × ⟨g⟩ holds (y, k) exactly then).  The outcome
+    P-portion of a candidate Q × ⟨g⟩ holds (y, k) exactly then); None for an element no
+    position reaches.  The outcome
     of k·G + W follows by the misère rule from its options (k−1)·G + O + W, read at
     level k − 1, and k·G + W' for the options W' of W, found by search (or read at
     level k once known).  Should the candidate be wrong, the check of ``_predicts``
@@ -403,9 +413,10 @@ def _levels(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequen
         return found
 
     for k in range(1, most + 1):
-        for y in range(size):
+        for y in least:
             known[y + k * size] = outcome(k, least[y])
-    return [[known[y + k * size] for y in range(size)] for k in range(most + 1)]
+    return [[known[y + k * size] if y in least else None for y in range(size)]
+            for k in range(most + 1)]
 
 
 def _element(table: Sequence[Sequence[int]], heaps: Sequence[int], parts: Iterable[int]) -> int:

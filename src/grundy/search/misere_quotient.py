@@ -29,10 +29,11 @@ refinement on C, with the heaps as letters), so the answer is exact, never a gue
 
 Adding a heap may split classes of the smaller heaps' quotient (in Kayles, heaps 5 + 5
 and the empty position are alike until heap 9 comes).  When no candidate passes, the
-step retries on the finer monoid of the states (φ, D, t) themselves (``_state_monoid``),
-which keeps apart positions whose options differ; that recovers every step of Kayles
-to heap 90.  A step that still finds no candidate (a deeper split, as in Dawson's
-Kayles at heap 10, or a power relation longer than ``MAX_POWER``) raises
+step retries on finer monoids for the smaller heaps: the monoid of the states (φ, D, t)
+themselves (``_state_monoid``), which keeps apart positions whose options differ (it
+recovers every step of Kayles to heap 100), then the quotient with the exponent of one
+generator counted up to a cap (``_counted``; in Dawson's chess heap 3 is *2, and
+3 + 3 + 3 is like 3 until heap 9 comes).  A step that still finds no candidate raises
 QuotientNotFound naming the heap: it is reported, never papered over.
 
 Running time: each candidate check visits each reachable state once per distinct heap
@@ -47,6 +48,7 @@ each set equal to the name of its element (a complete rewriting system).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -56,6 +58,8 @@ __all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
 
 #: The longest power relation g^(k+p) = g^k tried for a new generator: k + p ≤ this.
 MAX_POWER = 10
+#: The caps on the copies of one generating heap that ``_counted`` keeps apart.
+COUNTS = (4, 6)
 
 Options = Callable[[int], Iterable[Sequence[int]]]
 
@@ -75,6 +79,8 @@ class MisereQuotient:
     names: tuple[str, ...] = field(default=(), compare=False)
     generators: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     relations: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: each element's name as the exponents of the generators
+    words: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
 
     @property
     def order(self) -> int:
@@ -268,18 +274,39 @@ def _extend_finer(table: list[list[int]], p_set: frozenset[int], heaps: list[int
                   heap_options: Sequence[list[tuple[int, ...]]],
                   check: Callable[[], None] | None
                   ) -> tuple[list[list[int]], frozenset[int], list[int]]:
-    """``_extend`` on the finer monoid of states (``_state_monoid``) for the smaller
-    heaps, when their quotient splits."""
+    """``_extend`` on finer monoids for the smaller heaps, when their quotient splits:
+    the monoid of states (``_state_monoid``), then the quotient with the copies of one
+    generating heap counted up to a cap (``_counted``)."""
     h = len(heaps)
-    try:
-        return _extend(*_state_monoid(table, p_set, heaps, heap_options[:h]), heap_options,
-                       check)
-    except QuotientNotFound:
-        raise QuotientNotFound(
-            f"no quotient found for heap {h}: heap {h} is no element of the quotient of the "
-            f"smaller heaps, and no new generator with a relation g^(k+p) = g^k, k + p <= "
-            f"{MAX_POWER}, predicts every outcome, on that quotient or on its monoid of "
-            "states (its relations split deeper)") from None
+    finer = [functools.partial(_state_monoid, table, p_set, heaps, heap_options[:h])]
+    count = len({x for x in heaps if x} - {0})
+    letters = range(len(_present(table, p_set, heaps).generators)) if count else range(0)
+    finer += [functools.partial(_counted, table, p_set, heaps, letter, cap)
+              for cap in COUNTS for letter in letters]
+    for base in finer:
+        try:
+            return _extend(*base(), heap_options, check)
+        except QuotientNotFound:
+            pass
+    raise QuotientNotFound(
+        f"no quotient found for heap {h}: heap {h} is no element of the quotient of the "
+        f"smaller heaps, and no new generator with a relation g^(k+p) = g^k, k + p <= "
+        f"{MAX_POWER}, predicts every outcome, on that quotient or on the finer monoids "
+        "tried (its relations split deeper)")
+
+
+def _counted(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
+             letter: int, cap: int) -> tuple[list[list[int]], frozenset[int], list[int]]:
+    """A finer monoid for the same heaps: pairs (element, the exponent of one generator
+    in the names of the heaps' elements, summed and capped at ``cap``)."""
+    words = _present(list(map(list, table)), p_set, list(heaps)).words
+    size = len(table)
+    length = cap + 1
+    new_table = [[table[y1][y2] + min(c1 + c2, cap) * size
+                  for c2 in range(length) for y2 in range(size)]
+                 for c1 in range(length) for y1 in range(size)]
+    new_p = frozenset(y + c * size for y in p_set for c in range(length))
+    return new_table, new_p, [x + min(words[x][letter], cap) * size for x in heaps]
 
 
 def _state_monoid(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
@@ -478,5 +505,6 @@ def _present(table: list[list[int]], p_set: frozenset[int], heaps: list[int]) ->
         names=tuple(text[x] for x in range(len(table))),
         generators=tuple((letters[i], h) for i, (h, _) in enumerate(gens)),
         relations=tuple((_word(w, letters), text[x]) for w, x in relations),
+        words=tuple(names[x] for x in range(len(table))),
     )
 

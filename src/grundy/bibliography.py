@@ -80,6 +80,12 @@ PAPERS: dict[str, Paper] = {
             "Graduate Studies in Mathematics 146, American Mathematical Society",
         ),
         Paper(
+            "plambeck-siegel-2008", "Plambeck & Siegel", 2008,
+            "Misère quotients for impartial games",
+            "Journal of Combinatorial Theory, Series A 115 (2008), 593-622",
+            "https://arxiv.org/abs/math/0609825",
+        ),
+        Paper(
             "berlekamp-conway-guy-2001", "Berlekamp, Conway & Guy", 2001,
             "Winning Ways for your Mathematical Plays (2nd edition)", "A K Peters",
         ),

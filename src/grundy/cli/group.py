@@ -218,3 +218,21 @@ class GrundyGroup(click.Group):
                 raise CliError(f"{where}{error.strerror or error}; check the path and its "
                                "permissions") from None
             raise
+
+
+class DefaultGroup(GrundyGroup):
+    """A group whose ``default`` subcommand runs when the first argument names none of
+    its commands: ``grundy census SPEC...`` is ``grundy census run SPEC...``, and
+    ``grundy values misere "*2+*2"`` is ``grundy values misere form "*2+*2"`` (the
+    commands of earlier releases keep working)."""
+
+    def __init__(self, *args: Any, default: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.default = default
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.list_commands(ctx) and args[0] not in self.aliases:
+            args = [self.default, *args]
+        return super().resolve_command(ctx, args)

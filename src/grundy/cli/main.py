@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from grundy import __version__
-from grundy.cli.group import GrundyGroup
+from grundy.cli.group import DefaultGroup, GrundyGroup
 
 #: The top level: the everyday commands, then one group per family of tools.
 COMMANDS = {
@@ -95,18 +95,6 @@ ALIASES = {
 }
 
 
-class CensusGroup(GrundyGroup):
-    """``grundy census``: its subcommands, and ``grundy census SPEC...`` as short for
-    ``grundy census run SPEC...`` (the command of earlier releases)."""
-
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and args[0] not in self.list_commands(ctx) and args[0] not in self.aliases:
-            args = ["run", *args]
-        return super().resolve_command(ctx, args)
-
-
 def group(name: str, commands: dict[str, str], text: str, cls: type[GrundyGroup] = GrundyGroup,
           **settings: Any) -> GrundyGroup:
     """A lazy group of ``commands`` with help ``text``."""
@@ -128,8 +116,8 @@ def cli() -> None:
 cli.add_command(group("solve", SOLVE, """Games solved from the start by searches of their own:
     Atropos (Burke 2009) and Hex (proof-number search with virtual connections)."""))
 cli.add_command(group("values", VALUES, """Game values: thermographs, operations on values,
-    misère forms, octal games, the oracle model, habitats, Theorem 1's triangle and loopy
-    games."""))
+    misère forms and quotients, octal games, the oracle model, habitats, Theorem 1's
+    triangle and loopy games."""))
 cli.add_command(group("matchmaker", MATCHMAKER, """Burke's Matchmaker (Burke 2009): nimber
     tables, conjectures, transforms and verified positions."""))
 cli.add_command(group("dictator", DICTATOR, """Burke's Dictator (Burke 2009): find and check
@@ -140,7 +128,7 @@ cli.add_command(group("constructions", CONSTRUCTIONS, """Positions and pictures 
 cli.add_command(group(
     "census", CENSUS, """Every position of a ruleset up to a size, solved in chunks and kept
     as Parquet; SQL queries over it.  `grundy census SPEC...` is short for
-    `grundy census run SPEC...`.""", cls=CensusGroup, context_settings={
+    `grundy census run SPEC...`.""", cls=DefaultGroup, default="run", context_settings={
         "ignore_unknown_options": True}))
 
 

@@ -1,4 +1,5 @@
-"""``grundy values octal CODE --to N``: the nim sequence of a take-and-break game and its period."""
+"""``grundy values octal CODE --to N``: the nim sequence of a take-and-break game and its
+period; ``grundy values misere quotient CODE --to N``: its misère quotient."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from grundy.rulesets.heaps.take_and_break import (
     periodicity,
     plot_sequence,
 )
+from grundy.search.misere_quotient import misere_quotient
 
 
 @click.command()
@@ -69,3 +71,52 @@ def octal(code: str, count: int, plot_path: str | None, max_seconds: float | Non
     exceptions = exceptional_heaps(values, found)
     if exceptions:
         click.echo("exceptional heaps: " + ", ".join(map(str, exceptions)))
+
+
+#: The largest heap a misère quotient is asked for.
+MAX_QUOTIENT_HEAP = 500
+
+
+@click.command("quotient")
+@click.argument("code")
+@click.option("--to", "count", type=click.IntRange(1, MAX_QUOTIENT_HEAP), default=30,
+              show_default=True, metavar="N", help="The quotient of the heaps 1..N.")
+@time_option
+@json_option
+def misere_quotient_command(code: str, count: int, max_seconds: float | None,
+                            as_json: bool) -> None:
+    """The misère quotient of a heap game for the heaps 1..N (Plambeck & Siegel 2008).
+
+    CODE is a take-and-break code, as for `grundy values octal` (0.77 Kayles, 0.75,
+    0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.07, 0.8F, S(1,3,4)); Grundy's game
+    has no code here.  Prints the monoid's order, its presentation (generators are
+    heaps; relations between least words), the P-portion, each element's outcome and
+    the element of every heap: a sum of heaps is a misère P-position exactly when the
+    product of its heaps' elements lies in the P-portion.
+    Example: grundy misere quotient 0.77 --to 60
+    """
+    try:
+        rule = TakeAndBreak.parse(code)
+    except CodeError as error:
+        raise CliError(str(error)) from None
+    if rule.unequal_split:
+        raise CliError("Grundy's game has no take-and-break code: give an octal or "
+                       "hexadecimal code such as 0.77")
+    quotient = misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], count,
+                               _deadline(max_seconds))
+    if as_json:
+        emit_json({"code": str(rule), "to": count, **quotient.to_json()})
+        return
+    names = quotient.names
+    click.echo(f"misère quotient of {rule}, heaps 1..{count}: order {quotient.order}, "
+               f"P-portion of {len(quotient.p_portion)}")
+    click.echo("generators: " + ", ".join(f"{g} = heap {h}" for g, h in quotient.generators))
+    click.echo("relations: " + (", ".join(f"{a} = {b}" for a, b in quotient.relations)
+                                or "none"))
+    click.echo("P-portion: " + ", ".join(names[x] for x in sorted(quotient.p_portion)))
+    click.echo("outcomes: " + ", ".join(
+        f"{name} {'P' if x in quotient.p_portion else 'N'}" for x, name in enumerate(names)))
+    click.echo("heaps:")
+    for start in range(1, count + 1, 10):
+        row = range(start, min(count, start + 9) + 1)
+        click.echo(f"{start:>6}: " + " ".join(f"{names[quotient.heaps[h]]:>6}" for h in row))

@@ -1,5 +1,5 @@
 """``grundy values ops`` (operations on a partizan game value) and ``grundy values misere``
-(impartial games under misère play)."""
+(impartial games under misère play: ``form`` for one game, ``quotient`` for a heap game)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import functools
 import click
 
 from grundy.cli.common import GAME_SETTINGS, CliError, emit_json, json_option, resolve
+from grundy.cli.group import DefaultGroup
 from grundy.cli.values import _deadline, _parse, dialect_option, time_option
 from grundy.search import Budget
 from grundy.search.misere_form import misere_form
@@ -92,11 +93,21 @@ def value_ops(expression: str, heat: str | None, overheat: tuple[str, str] | Non
         click.echo(f"{key.replace('_', ' ')}: {value}")
 
 
-@click.command(context_settings=GAME_SETTINGS)
+misere = DefaultGroup(
+    "misere", default="form",
+    lazy={"form": "grundy.cli.valueops:misere_form_command",
+          "quotient": "grundy.cli.octal:misere_quotient_command"},
+    context_settings={"ignore_unknown_options": True},
+    help="""Impartial games under misère play: the simplest form and genus of one game
+    (`form`, the default: `grundy values misere "*2+*2"`), or the misère quotient of a
+    heap game (`quotient`: `grundy values misere quotient 0.77 --to 60`).""")
+
+
+@click.command("form", context_settings=GAME_SETTINGS)
 @click.argument("game", nargs=-1, required=True, metavar="EXPRESSION | RULESET POSITION ...")
 @time_option
 @json_option
-def misere(game: tuple[str, ...], max_seconds: float | None, as_json: bool) -> None:
+def misere_form_command(game: tuple[str, ...], max_seconds: float | None, as_json: bool) -> None:
     """An impartial game under misère play: simplest form, genus, tame or wild.
 
     Either an EXPRESSION (nim heaps 0, *, *n and option sets {G, H, ...} joined by +)

@@ -357,9 +357,11 @@ _LITERAL = re.compile(
     r"(?P<ups>\^\d+|v\d+|\^\[\d+\]|v\[\d+\]|\^<\d+>|v<\d+>|\^+|v+)?"
     r"(?P<star>\*\[\d+\]|\*\d*)?"
 )
+_METHOD = re.compile(r"\.(PowTo|Pow|ConwayProduct|NimProduct)\(")
 _SPACE = re.compile(r"\s*")
 _BARS = re.compile(r"\|+")
 _HELP = ("write integers, 3/4, 2.5, *, *n, ^, v, ^n, vn, ^[n], ^<n>, +-x, Tiny(x), Miny(x), "
+         "G.Pow(n), G.PowTo(n), G.ConwayProduct(H), G.NimProduct(H), "
          "{left | right} joined by + and -")
 _TINIES = ("Tiny(", "Miny(")
 
@@ -454,9 +456,55 @@ class _Parser:
             self.fail(f"nesting deeper than the cap of {MAX_DEPTH}")
         self.depth += 1
         try:
-            return self.unnested_term()
+            value = self.unnested_term()
+            while self.text.startswith(".", self.pos) and not self.text[self.pos + 1:
+                                                                       self.pos + 2].isdigit():
+                value = self.method(value)
+            return value
         finally:
             self.depth -= 1
+
+    def method(self, value: Game) -> Game:
+        """``G.Pow(n)``, ``G.PowTo(n)``, ``G.ConwayProduct(H)`` and ``G.NimProduct(H)``
+        (at the point), as CGSuite writes them."""
+        from grundy.values import operations
+        from grundy.values.nimber import MAX_NIM_PRODUCT, nim_product
+
+        match = _METHOD.match(self.text, self.pos)
+        if match is None:
+            self.fail("unknown method: write .Pow(n), .PowTo(n), .ConwayProduct(G) or "
+                      ".NimProduct(G)")
+        name = match.group(1)
+        self.pos = match.end()
+        argument = self.expression()
+        if not self.peek(")"):
+            self.fail(f"missing ')' after .{name}(")
+        self.pos += 1
+        if name in ("Pow", "PowTo"):
+            n = argument.number()
+            if n is None or n.denominator != 1 or not 1 <= n <= MAX_COUNT:
+                self.fail(f".{name} takes a whole exponent from 1 to {MAX_COUNT}")
+            try:
+                power = (operations.pow if name == "Pow" else operations.pow_to)(value, int(n))
+            except ValueError as error:
+                self.fail(str(error))
+            return self.made(power, (MAX_INTEGER, MAX_COUNT))
+        if name == "NimProduct":
+            pair = [g.nimber_value() for g in (value, argument)]
+            numbers = [g.number() for g in (value, argument)]
+            if all(x is not None and x.denominator == 1 and 0 <= x <= MAX_NIM_PRODUCT
+                   for x in numbers):
+                a, b = (int(x) for x in numbers if x is not None)
+                return self.made(Game.number(nim_product(a, b)), (MAX_INTEGER, 0))
+            if None in pair or max(p for p in pair if p is not None) > MAX_COUNT:
+                self.fail(f".NimProduct multiplies two natural numbers or two nimbers up to "
+                          f"*{MAX_COUNT}")
+            a, b = (p for p in pair if p is not None)
+            product = nim_product(a, b)
+            if product > MAX_COUNT:
+                self.fail(f"the nim product *{product} is past the cap of *{MAX_COUNT}")
+            return self.made(Game.nimber(product), (0, 0))
+        return self.made(operations.conway_product(value, argument), (MAX_INTEGER, MAX_COUNT))
 
     def unnested_term(self) -> Game:
         for switch in ("+-", "±"):

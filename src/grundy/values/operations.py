@@ -8,6 +8,9 @@ ordinal, conjunctive and selective sums depend on forms (∫^1 of a sum of canon
 can differ from ∫^1 of their sum's canonical form), so here they are those of the
 canonical forms, as in CGSuite.
 
+Conway's product of games, and the powers G^n and G^→n of a game G = {0 | H} (↑ⁿ and
+↑ + ↑² + … + ↑ⁿ when G = ↑), are CGSuite's ConwayProduct, Pow and PowTo.
+
 Sources: Siegel, *Combinatorial Game Theory* (2013), Ch. II (short games: heating and
 overheating, Norton multiplication, incentives, tempers); Conway, *On Numbers and
 Games* (ONAG, 2nd ed. 2001), ch. 14 (conjunctive and selective compounds) and ch. 15
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "conjunctive_sum",
+    "conway_product",
     "followers",
     "heat",
     "incentives",
@@ -43,6 +47,8 @@ __all__ = [
     "norton_product",
     "ordinal_sum",
     "overheat",
+    "pow",
+    "pow_to",
     "right_incentives",
     "selective_sum",
 ]
@@ -278,3 +284,80 @@ def is_odd_tempered(g: Game) -> bool:
     [True, True, False, True]
     """
     return _tempers(g)[g.id] == 1
+
+
+def conway_product(g: Game, h: Game, *, nimbers: bool = True) -> Game:
+    """G·H, Conway's product of games (ONAG ch. 1, the product of surreal numbers, taken
+    on forms): {G^L·H + G·H^L − G^L·H^L, G^R·H + G·H^R − G^R·H^R | G^L·H + G·H^R −
+    G^L·H^R, G^R·H + G·H^L − G^R·H^L}, computed on canonical forms, as CGSuite's
+    ConwayProduct.  On two nimbers it is the nim product (*4·*4 = *6), which
+    ``nimbers=True`` takes from ``nim_product`` instead of the recursion (the tests
+    check the two agree).
+
+    >>> from grundy.values.notation import parse
+    >>> str(conway_product(parse("*19"), parse("*23")))
+    '*86'
+    >>> str(conway_product(parse("{3|1}"), parse("^^")))
+    '{^6|^^}'
+    """
+    from grundy.values.nimber import nim_product
+
+    memo: dict[tuple[int, int], Game] = {}
+
+    def f(a: Game, b: Game) -> Game:
+        key = (a.id, b.id) if a.id <= b.id else (b.id, a.id)
+        known = memo.get(key)
+        if known is None:
+            x, y = a.nimber_value(), b.nimber_value()
+            if nimbers and x is not None and y is not None:
+                known = memo[key] = _game().nimber(nim_product(x, y))
+                return known
+
+            def mixed(xs: tuple[Game, ...], ys: tuple[Game, ...]) -> list[Game]:
+                return [f(x, b) + f(a, y) - f(x, y) for x in xs for y in ys]
+
+            known = memo[key] = _game().of(
+                mixed(a.left, b.left) + mixed(a.right, b.right),
+                mixed(a.left, b.right) + mixed(a.right, b.left))
+        return known
+
+    return f(g, h)
+
+
+def _check_exponent(n: int) -> None:
+    if not 1 <= n <= 256:
+        raise ValueError(f"the exponent {n} is out of range: give a whole number from 1 to 256")
+
+
+def pow(g: Game, n: int) -> Game:  # CGSuite's name
+    """G^n for G = {0 | H}: {0 | H_n} with H_1 = H and H_n = {H^L | H^R, H_(n−1)}, so
+    ↑.Pow(n) = ↑ⁿ (``^<n>``): CGSuite's Pow with a whole exponent n ≥ 1.  ValueError
+    for a G of another form.
+
+    >>> from grundy.values.notation import parse
+    >>> str(pow(parse("^"), 3)), str(pow(parse("{0||0|-2}"), 3))
+    ('^<3>', '{0|{0|-2,{0|-2,{0|-2}}}}')
+    """
+    _check_exponent(n)
+    if len(g.left) != 1 or g.left[0] != _game().zero() or len(g.right) != 1:
+        raise ValueError(f"Pow needs a base of the form {{0|H}}; {g} is not")
+    base = g.right[0]
+    tail = base
+    for _ in range(n - 1):
+        tail = _game().of(base.left, [*base.right, tail])
+    return _game().of([_game().zero()], [tail])
+
+
+def pow_to(g: Game, n: int) -> Game:
+    """G^→n: G^→1 = G and G^→n = {G^L, G^→(n−1) | G^R}, so ↑.PowTo(n) = ↑ + ↑² + … + ↑ⁿ
+    (``^[n]``): CGSuite's PowTo with a whole exponent n ≥ 1.
+
+    >>> from grundy.values.notation import parse
+    >>> str(pow_to(parse("^"), 3)), str(pow_to(parse("+-1"), 3))
+    ('^[3]', '{1,{1,+-1|-1}|-1}')
+    """
+    _check_exponent(n)
+    power = g
+    for _ in range(n - 1):
+        power = _game().of([*g.left, power], g.right)
+    return power

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -146,3 +147,27 @@ def test_the_command_reports_bad_input_in_one_line() -> None:
         result = run("values", "misere", "quotient", *args)
         assert result.exit_code in (2, 3) and words in result.output, result.output
     assert "simplest form: {*2,*3}" in ok("values", "misere", "*2+*2").stdout
+
+
+def test_kayles_quotient_gives_the_outcome_of_every_sum_of_at_most_30_tokens() -> None:
+    """Every multiset of Kayles heaps with at most 30 tokens in all (28,628 positions,
+    any number of heaps), against a misère search that shares its table across them."""
+    rule = TakeAndBreak.parse("0.77")
+    q = quotient("0.77", 30)
+
+    @cache
+    def wins(position: tuple[int, ...]) -> bool:
+        children = {tuple(sorted(position[:i] + position[i + 1:] + tuple(x for x in parts if x)))
+                    for i, h in enumerate(position) for _, parts in rule.splits(h)}
+        return not children or any(not wins(child) for child in children)
+
+    def partitions(total: int, largest: int) -> Iterator[tuple[int, ...]]:
+        if total == 0:
+            yield ()
+        for part in range(min(total, largest), 0, -1):
+            for rest in partitions(total - part, part):
+                yield (*rest, part)
+
+    positions = [p for total in range(1, 31) for p in partitions(total, total)]
+    assert len(positions) == 28_628
+    assert [p for p in positions if q.is_p(p) == wins(p)] == []

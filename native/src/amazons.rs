@@ -14,7 +14,7 @@
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
 use crate::konane::image;
-use crate::symmetric::{Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -187,25 +187,7 @@ pub struct Amazons {
     tables: Tables<Region>,
 }
 
-impl Symmetric for Amazons {
-    type Position = Region;
-
-    fn tables(&mut self) -> &mut Tables<Region> {
-        &mut self.tables
-    }
-
-    fn store(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
-    fn key(position: &Region) -> (Region, bool) {
-        position.key()
-    }
-
-    fn by_options(&mut self, key: &Region, budget: &mut Budget) -> Result<Id, Stop> {
-        self.expand(key, budget)
-    }
-}
+symmetric_kernel!(Amazons, Region);
 
 impl Default for Amazons {
     fn default() -> Self {

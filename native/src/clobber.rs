@@ -16,7 +16,7 @@
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
 use crate::konane::Board;
-use crate::symmetric::{Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -200,25 +200,7 @@ pub struct Clobber {
     tables: Tables<Board>,
 }
 
-impl Symmetric for Clobber {
-    type Position = Board;
-
-    fn tables(&mut self) -> &mut Tables<Board> {
-        &mut self.tables
-    }
-
-    fn store(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
-    fn key(position: &Board) -> (Board, bool) {
-        position.key()
-    }
-
-    fn by_options(&mut self, key: &Board, budget: &mut Budget) -> Result<Id, Stop> {
-        self.expand(key, budget)
-    }
-}
+symmetric_kernel!(Clobber, Board);
 
 impl Clobber {
     pub fn new(rules: Rules) -> Self {

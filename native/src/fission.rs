@@ -10,7 +10,7 @@
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
 use crate::konane::image;
-use crate::symmetric::{Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -76,22 +76,11 @@ pub struct Fission {
     tables: Tables<Board>,
 }
 
-impl Symmetric for Fission {
-    type Position = Board;
+symmetric_kernel!(Fission, Board);
 
-    fn tables(&mut self) -> &mut Tables<Board> {
-        &mut self.tables
-    }
-
-    fn store(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
-    fn key(position: &Board) -> (Board, bool) {
-        position.key()
-    }
-
-    fn by_options(&mut self, key: &Board, budget: &mut Budget) -> Result<Id, Stop> {
+impl Fission {
+    /// The value of a key position, from the values of its options.
+    fn expand(&mut self, key: &Board, budget: &mut Budget) -> Result<Id, Stop> {
         let mut children = Vec::new();
         key.splits(true, &mut children);
         let count = children.len();

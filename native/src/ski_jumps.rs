@@ -12,7 +12,7 @@
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Dyadic, Id, Store};
-use crate::symmetric::{Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
 
 /// The most cells a slope may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -141,22 +141,11 @@ pub struct SkiJumps {
     tables: Tables<Slope>,
 }
 
-impl Symmetric for SkiJumps {
-    type Position = Slope;
+symmetric_kernel!(SkiJumps, Slope);
 
-    fn tables(&mut self) -> &mut Tables<Slope> {
-        &mut self.tables
-    }
-
-    fn store(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
-    fn key(position: &Slope) -> (Slope, bool) {
-        position.key()
-    }
-
-    fn by_options(&mut self, key: &Slope, budget: &mut Budget) -> Result<Id, Stop> {
+impl SkiJumps {
+    /// The value of a key position, from the values of its options.
+    fn expand(&mut self, key: &Slope, budget: &mut Budget) -> Result<Id, Stop> {
         if let Some(value) = key.integer() {
             return Ok(self.store.number(Dyadic::integer(value)));
         }

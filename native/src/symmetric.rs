@@ -70,3 +70,34 @@ pub(crate) trait Symmetric {
         Ok(value)
     }
 }
+
+/// `impl Symmetric` for a board kernel with fields `store` and `tables`, whose positions
+/// have a `key()` and which values a key position by its own `expand(key, budget)`.
+macro_rules! symmetric_kernel {
+    ($kernel:ty, $position:ty) => {
+        impl $crate::symmetric::Symmetric for $kernel {
+            type Position = $position;
+
+            fn tables(&mut self) -> &mut $crate::symmetric::Tables<$position> {
+                &mut self.tables
+            }
+
+            fn store(&mut self) -> &mut $crate::canonical::Store {
+                &mut self.store
+            }
+
+            fn key(position: &$position) -> ($position, bool) {
+                position.key()
+            }
+
+            fn by_options(
+                &mut self,
+                key: &$position,
+                budget: &mut $crate::budget::Budget,
+            ) -> Result<$crate::canonical::Id, $crate::budget::Stop> {
+                self.expand(key, budget)
+            }
+        }
+    };
+}
+pub(crate) use symmetric_kernel;

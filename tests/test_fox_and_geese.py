@@ -9,7 +9,6 @@ off exactly where CGSuite's ``Decomposition`` makes him off).
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -30,8 +29,6 @@ FOX = FoxAndGeese()
 CLASSES = {"LL": "L", "RR": "R", "LR": "N", "RL": "P", "DD": "D", "LD": "NHat", "DL": "PHat",
            "DR": "NCheck", "RD": "PCheck"}
 TABLE = "GameGridTest.scala, \"define FoxAndGeese properly\" (FoxAndGeese.ValuesTable)"
-OPT_IN = pytest.mark.skipif(not os.environ.get("GRUNDY_OPT_IN"),
-                            reason="minutes of Python: set GRUNDY_OPT_IN=1")
 
 
 class Unsettled(FoxAndGeese):
@@ -62,7 +59,7 @@ def test_cgsuite_values_table(fox: tuple[int, int], value: str) -> None:
 
 
 @pytest.mark.slow
-@OPT_IN
+@pytest.mark.opt_in
 @pytest.mark.parametrize(("geese", "fox", "width", "value", "source"), [
     ({(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), 8, "{4*|7/2}",
      "GameGridTest.scala, FoxAndGeese"),

@@ -147,10 +147,11 @@ def test_konane(height: int, width: int, black: int, white: int, root: int) -> N
 
 @EXAMPLES
 @given(st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), max_size=9),
-       st.none() | st.integers(0, 300), st.booleans(), EDGES, EDGES, MASKS, MASKS, EDGES)
-def test_clobber(steps: list[tuple[int, int]], reach: int | None, anti: bool, height: int,
-                 width: int, black: int, white: int, root: int) -> None:
-    answers_or_one_line(lambda: _native.Clobber(steps, reach, anti))
+       st.none() | st.integers(0, 300), st.booleans(), st.booleans(), EDGES, EDGES, MASKS,
+       MASKS, EDGES)
+def test_clobber(steps: list[tuple[int, int]], reach: int | None, anti: bool, hot: bool,
+                 height: int, width: int, black: int, white: int, root: int) -> None:
+    answers_or_one_line(lambda: _native.Clobber(steps, reach, anti, hot))
     game = _native.Clobber([(0, 1), (1, 0), (0, -1), (-1, 0)], 1 if anti or reach else None, anti)
     answers_or_one_line(lambda: game.value(height, width, black, white, max_nodes=NODES))
     answers_or_one_line(lambda: game.closure(root))

@@ -26,7 +26,8 @@ from grundy.values import Game, parse
 
 CGSUITE = "CGSuite lib/core/src/test/scala/org/cgsuite/lang/"
 CGT_TOOLS = "cgt-tools cgt/short/partizan/games/"
-CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber"]
+CLOBBERS = ["diagonal-clobber", "king-clobber", "rook-clobber", "queen-clobber", "anti-clobber",
+            "hot-clobber"]
 CAKES = ["maundy-cake", "eatcake", "turn-and-eatcake"]
 PARTIZAN = ["toppling-dominoes", "elephants-and-rhinos", "toads-and-frogs(2,2)", *CLOBBERS,
             *CAKES, "partizan-arc-kayles", "childish-hackenbush", "partizan-euclid"]
@@ -253,6 +254,19 @@ def test_clobber_variants_move_as_defined() -> None:
     anti = partizan("anti-clobber")
     assert {anti.format(child) for _, child in anti.moves(anti.parse("x./.o"), Player.LEFT)} \
         == {"ox/.o", "o./xo"}
+    assert lefts("hot-clobber", "xxo/..o") == {"0,0-0,1", "0,1-0,0", "0,1-0,2"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("xx", "1"),  # {lone x, lone x | } = {0 | } (Right has no stone)
+    ("xo", "*"),  # {0 | 0}
+    ("xxo", "^"),  # {.xo = *, x.o = 0, x.x = 0 | xo. = *} = {0, * | *} = {0 | *}
+    ("x.x/.o.", "0"),  # no two stones are adjacent
+])
+def test_hot_clobber_takes_either_colour(text: str, expected: str) -> None:
+    """Hot Clobber (CGSuite's ``game.grid.HotClobber``: either player clobbers a stone of
+    either colour); values worked by hand."""
+    assert value("hot-clobber", text) is parse(expected)
 
 
 @pytest.mark.parametrize("name", ["toads-and-frogs(0,1)", "toads-and-frogs(1,99)"])
@@ -331,7 +345,7 @@ def test_the_reference_tools_letters_are_read_and_printed_our_way(
 
 
 LIBRARY = ["toppling-dominoes", "elephants-and-rhinos", "diagonal-clobber", "king-clobber",
-           "rook-clobber", "queen-clobber", "anti-clobber", "maundy-cake", "eatcake",
+           "rook-clobber", "queen-clobber", "anti-clobber", "hot-clobber", "maundy-cake", "eatcake",
            "turn-and-eatcake", "arc-kayles", "partizan-arc-kayles", "childish-hackenbush",
            "partizan-euclid"]
 

@@ -2,7 +2,8 @@
 //! to Clobber", §1; the variants of CGSuite's ruleset library): a stone moves in one of
 //! its `steps`, over empty cells up to its `reach`, onto an enemy stone, which is taken;
 //! in Anti-Clobber a stone steps onto an adjacent empty cell instead and leaves an enemy
-//! stone behind.  Left plays black, Right white.
+//! stone behind; in Hot Clobber a stone takes the first stone it meets, of either colour.
+//! Left plays black, Right white.
 //!
 //! Boards are Konane's (`konane::Board`: two bitmasks, bit `r * width + c` is cell (r, c))
 //! and are memoised as Konane's are, under the least of their eight images and of the
@@ -10,8 +11,9 @@
 //! used here (orthogonal, diagonal, both) is closed under the board's symmetries.  Where
 //! stones move one step onto stones, a board is the sum of its groups (stones joined by
 //! steps) that hold both colours, each cropped to its box, as the Python ruleset's
-//! `components` splits it; stones that reach further are cropped to the box of all the
-//! stones (nothing lands beyond it), and Anti-Clobber boards are played whole.
+//! `components` splits it (in Hot Clobber every group of two or more stones, since a
+//! stone may take its own colour); stones that reach further are cropped to the box of
+//! all the stones (nothing lands beyond it), and Anti-Clobber boards are played whole.
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
@@ -21,13 +23,15 @@ use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
 
-/// How stones move: the directions, how far (1, or any distance over empty cells), and
-/// whether they land on empty cells leaving an enemy stone (Anti-Clobber).
+/// How stones move: the directions, how far (1, or any distance over empty cells),
+/// whether they land on empty cells leaving an enemy stone (Anti-Clobber), and whether
+/// they may take stones of their own colour (Hot Clobber).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
     pub steps: Vec<(isize, isize)>,
     pub reach: usize,
     pub anti: bool,
+    pub hot: bool,
 }
 
 /// The step sets closed under the board's eight symmetries: orthogonal, diagonal, both.
@@ -125,16 +129,26 @@ impl Rules {
                 group = grown;
             }
             rest &= !group;
-            if group & board.black != 0 && group & board.white != 0 {
+            let live = if self.hot {
+                group.count_ones() > 1
+            } else {
+                group & board.black != 0 && group & board.white != 0
+            };
+            if live {
                 parts.push(crop(board, group));
             }
         }
     }
 
     /// The rules, if `steps` (in any order) is one of the symmetric step sets (the
-    /// memo's keys take the board's symmetries for granted), `reach` is at least 1 and
-    /// Anti-Clobber's stones step a single cell.
-    pub fn new(steps: &[(isize, isize)], reach: usize, anti: bool) -> Result<Rules, String> {
+    /// memo's keys take the board's symmetries for granted), `reach` is at least 1,
+    /// Anti-Clobber's stones step a single cell, and the variant is not both Anti and Hot.
+    pub fn new(
+        steps: &[(isize, isize)],
+        reach: usize,
+        anti: bool,
+        hot: bool,
+    ) -> Result<Rules, String> {
         let mut sorted = steps.to_vec();
         sorted.sort_unstable();
         if !STEP_SETS.contains(&sorted.as_slice()) {
@@ -149,10 +163,14 @@ impl Rules {
                  Anti-Clobber's exactly 1"
             ));
         }
+        if anti && hot {
+            return Err("clobber rules both anti and hot: choose one variant".to_string());
+        }
         Ok(Rules {
             steps: sorted,
             reach,
             anti,
+            hot,
         })
     }
 
@@ -180,7 +198,7 @@ impl Rules {
                         }
                         break;
                     }
-                    if theirs & to != 0 {
+                    if theirs & to != 0 || self.hot && mine & to != 0 {
                         out.push((mine & !from | to, theirs & !to));
                     }
                     if (mine | theirs) & to != 0 || k == self.reach {
@@ -295,7 +313,11 @@ mod tests {
     ];
 
     fn rules(steps: &[(isize, isize)], reach: usize, anti: bool) -> Rules {
-        Rules::new(steps, reach, anti).expect("valid rules")
+        Rules::new(steps, reach, anti, false).expect("valid rules")
+    }
+
+    fn hot() -> Rules {
+        Rules::new(&ORTHOGONAL, 1, false, true).expect("valid rules")
     }
 
     /// The board written as rows of 'x', 'o' and '.' joined by '/'.
@@ -330,6 +352,13 @@ mod tests {
         // stone: {0 | } = 1.
         let one = anti.store.number(Dyadic::integer(1));
         assert_eq!(value(&mut anti, "x."), one);
+        let mut hot = Clobber::new(hot());
+        // xx : Left takes her own stone (to a lone x, 0); Right has no stone: {0 | } = 1.
+        let one = hot.store.number(Dyadic::integer(1));
+        assert_eq!(value(&mut hot, "xx"), one);
+        // xo : each side may take the other's stone: {0 | 0} = *.
+        let star = hot.store.nimber(1);
+        assert_eq!(value(&mut hot, "xo"), star);
     }
 
     #[test]
@@ -364,14 +393,15 @@ mod tests {
 
     #[test]
     fn rules_are_checked() {
-        assert!(Rules::new(&[(0, 1)], 1, false).is_err()); // not symmetric
-        assert!(Rules::new(&ORTHOGONAL, 0, false).is_err());
-        assert!(Rules::new(&ORTHOGONAL, 2, true).is_err());
-        assert!(Rules::new(&[(0, 1), (0, 1), (1, 0), (-1, 0)], 1, false).is_err());
+        assert!(Rules::new(&[(0, 1)], 1, false, false).is_err()); // not symmetric
+        assert!(Rules::new(&ORTHOGONAL, 0, false, false).is_err());
+        assert!(Rules::new(&ORTHOGONAL, 2, true, false).is_err());
+        assert!(Rules::new(&ORTHOGONAL, 1, true, true).is_err());
+        assert!(Rules::new(&[(0, 1), (0, 1), (1, 0), (-1, 0)], 1, false, false).is_err());
     }
 
-    /// Exchanging the colours gives the conjugate, for every variant and every 2 by 3
-    /// board (all 3^6 of them).
+    /// Exchanging the colours gives the conjugate, for every variant (Hot Clobber too)
+    /// and every 2 by 3 board (all 3^6 of them).
     #[test]
     fn exchanged_colours_are_conjugates() {
         for (steps, reach, anti) in [
@@ -382,20 +412,25 @@ mod tests {
             (&ORTHOGONAL[..], 1, true),
         ] {
             let mut g = Clobber::new(rules(steps, reach, anti));
-            for code in 0..729u32 {
-                let (mut black, mut white, mut rest) = (0u64, 0u64, code);
-                for i in 0..6 {
-                    match rest % 3 {
-                        1 => black |= 1 << i,
-                        2 => white |= 1 << i,
-                        _ => {}
-                    }
-                    rest /= 3;
+            check_conjugates(&mut g);
+        }
+        check_conjugates(&mut Clobber::new(hot()));
+    }
+
+    fn check_conjugates(g: &mut Clobber) {
+        for code in 0..729u32 {
+            let (mut black, mut white, mut rest) = (0u64, 0u64, code);
+            for i in 0..6 {
+                match rest % 3 {
+                    1 => black |= 1 << i,
+                    2 => white |= 1 << i,
+                    _ => {}
                 }
-                let id = unlimited(|b| g.value(2, 3, black, white, b)).expect("unlimited");
-                let other = unlimited(|b| g.value(2, 3, white, black, b)).expect("unlimited");
-                assert_eq!(g.store.neg(id), other);
+                rest /= 3;
             }
+            let id = unlimited(|b| g.value(2, 3, black, white, b)).expect("unlimited");
+            let other = unlimited(|b| g.value(2, 3, white, black, b)).expect("unlimited");
+            assert_eq!(g.store.neg(id), other);
         }
     }
 }

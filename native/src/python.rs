@@ -1009,16 +1009,17 @@ struct Clobber(clobber::Clobber);
 #[pymethods]
 impl Clobber {
     /// `steps` the orthogonal, diagonal or king steps (as (dr, dc) pairs, any order);
-    /// `reach` the most cells a stone moves (None: any number); `anti` for Anti-Clobber.
+    /// `reach` the most cells a stone moves (None: any number); `anti` for Anti-Clobber,
+    /// `hot` for Hot Clobber.
     #[new]
-    #[pyo3(signature = (steps, reach=Some(1), anti=false))]
-    fn new(steps: Vec<(i8, i8)>, reach: Option<u8>, anti: bool) -> PyResult<Self> {
+    #[pyo3(signature = (steps, reach=Some(1), anti=false, hot=false))]
+    fn new(steps: Vec<(i8, i8)>, reach: Option<u8>, anti: bool, hot: bool) -> PyResult<Self> {
         let steps: Vec<(isize, isize)> = steps
             .iter()
             .map(|&(dr, dc)| (isize::from(dr), isize::from(dc)))
             .collect();
         let reach = reach.map_or(usize::MAX, usize::from);
-        let rules = clobber::Rules::new(&steps, reach, anti).map_err(PyValueError::new_err)?;
+        let rules = clobber::Rules::new(&steps, reach, anti, hot).map_err(PyValueError::new_err)?;
         Ok(Clobber(clobber::Clobber::new(rules)))
     }
 

@@ -276,12 +276,17 @@ class Clobber:
     orthogonal, diagonal or king steps as (dr, dc) pairs in any order, ``reach`` the most
     cells a stone moves over empty ones onto an enemy stone (default 1; None: any number),
     ``anti`` for Anti-Clobber (a stone steps onto an empty cell, leaving an enemy stone;
-    reach 1).
+    reach 1), ``hot`` for Hot Clobber (a stone takes the first stone it meets, of either
+    colour).
     Solved boards and their canonical values are kept between calls (ValueError for other
     steps or reaches, a bigger board, a stone off the board or a cell of both colours)."""
 
     def __new__(
-        cls, steps: list[tuple[int, int]], reach: int | None = ..., anti: bool = False
+        cls,
+        steps: list[tuple[int, int]],
+        reach: int | None = ...,
+        anti: bool = False,
+        hot: bool = False,
     ) -> Self: ...
     def value(
         self,

@@ -12,7 +12,8 @@ The variants CGSuite's ruleset library defines change the stones' moves only: st
 that move diagonally, as kings (one step any way), as rooks or queens (any distance over
 empty cells, then clobbering the first stone met, which must be the opponent's), and
 Anti-Clobber, where a stone steps onto an adjacent empty cell and leaves an opponent's
-stone behind (a Clobber move played backwards).
+stone behind (a Clobber move played backwards), and Hot Clobber, where a stone may take
+a stone of either colour.
 """
 
 from __future__ import annotations
@@ -92,10 +93,10 @@ class Clobber(StonesRuleset):
     def native_kernel(self) -> StonesKernel:
         """The native search (``grundy._native.Clobber``): the same moves, groups and
         symmetries, on boards of at most 64 cells."""
-        return self.kernel(anti=False)
+        return self.kernel()
 
-    def kernel(self, anti: bool) -> StonesKernel:
-        game = _native.Clobber(list(self.steps), self.reach, anti)
+    def kernel(self, anti: bool = False, hot: bool = False) -> StonesKernel:
+        game = _native.Clobber(list(self.steps), self.reach, anti, hot)
         return StonesKernel(game, _native.CLOBBER_MAX_CELLS, ("x", "o"))
 
     def components(self, position: Stones) -> Sequence[Stones]:
@@ -104,10 +105,14 @@ class Clobber(StonesRuleset):
         if self.reach != 1:
             return (position,)
         live = [group for group in groups(position, lambda cell: cell in "xo", self.steps)
-                if {position.at(*cell) for cell in group} == {"x", "o"}]
+                if self.live(position, group)]
         if len(live) == 1 and len(live[0]) == len(position.cells) - position.cells.count("."):
             return (position,)
         return [keep_only(position, group, ".") for group in live]
+
+    def live(self, position: Stones, group: set[tuple[int, int]]) -> bool:
+        """Whether a group can move: it holds stones of both colours."""
+        return {position.at(*cell) for cell in group} == {"x", "o"}
 
     def random_position(self, rng: random.Random, size: int) -> Stones:
         """About ``size`` cells, each a stone of either colour or (one in five) empty."""
@@ -190,3 +195,24 @@ class AntiClobber(Clobber):
         rows = rng.randint(1, max(1, size // 3))
         columns = max(1, size // rows)
         return Stones(rows, columns, "".join(rng.choice("xo...") for _ in range(rows * columns)))
+
+
+@register
+class HotClobber(Clobber):
+    name = "hot-clobber"
+    aliases = ("hotclobber",)
+    summary = "Clobber where a stone may take an adjacent stone of either colour."
+    citation = Citation("siegel-cgsuite-2023", locator="game.grid.HotClobber")
+    examples = ("xx", "xo", "xxo", "xox/ox.", "xoxo/oxox")
+
+    def landing(self, cells: str, line: tuple[int, ...], theirs: str) -> int | None:
+        """The adjacent cell, if it holds a stone of either colour."""
+        return line[0] if cells[line[0]] != "." else None
+
+    def live(self, position: Stones, group: set[tuple[int, int]]) -> bool:
+        """Two or more stones: a stone may take its own colour, so a group of one colour
+        is not dead (a lone stone is)."""
+        return len(group) > 1
+
+    def native_kernel(self) -> StonesKernel:
+        return self.kernel(hot=True)

@@ -72,13 +72,14 @@ VALUES = [
     *((name, f"8x{n}", expected, CGSUITE + "GameHeapTest.scala, define partizan coordinate "
        f"games: {cgsuite} canonical forms, (8,{n})")
       for name, cgsuite, values in [
-          ("cutcake", "Cutcake", ["-7", "-3", "-3", "-1", "-1", "-1", "-1", "0"]),
-          ("maundy-cake", "MaundyCake", ["-7", "-3", "-3", "-1", "-3", "-1", "-3", "0"]),
-          ("eatcake", "Eatcake", ["^", "{^|||^*|v||0}", "{^^|*}", "{^^|*||0,{0|vv*}}",
+          ("cutcake", "Cutcake", ["-7", "-7", "-3", "-3", "-1", "-1", "-1", "-1", "0"]),
+          ("maundy-cake", "MaundyCake", ["-7", "-7", "-3", "-3", "-1", "-3", "-1", "-3", "0"]),
+          ("eatcake", "Eatcake", ["-8", "^", "{^|||^*|v||0}", "{^^|*}", "{^^|*||0,{0|vv*}}",
                                   "{^3|^*||*}", "{^3|^*||*|||0,{0,{^|0,v*}|||0|vv*||0}}",
                                   "{0||^^*|0|||*}", "*"]),
-          ("turn-and-eatcake", "TurnAndEatcake", ["v", "0", "v", "0", "v<3>", "0", "v", "0"]),
-      ] for n, expected in enumerate(values, start=1)),
+          ("turn-and-eatcake", "TurnAndEatcake",
+           ["0", "v", "0", "v", "0", "v<3>", "0", "v", "0"]),
+      ] for n, expected in enumerate(values)),
     ("partizan-arc-kayles", "4;0-1:B,1-2:B,2-3:R", "1/2",
      CGSUITE + "GameGraphTest.scala, define Partizan Arc Kayles: Partizan Arc Kayles"),
     ("partizan-arc-kayles",  # lrlr(ll;ree(rl;l)) in CGSuite's graph notation
@@ -102,6 +103,16 @@ VALUES = [
        f"coordinate games: PartizanEuclid canonical forms, (8,{n})")
       for n, expected in enumerate(["0", "0", "0", "v", "0", "0", "^", "^5", "0"])),
 ]
+
+
+@pytest.mark.parametrize(("name", "text", "count"), [
+    ("cutcake", "8x8", 4), ("maundy-cake", "8x8", 3), ("eatcake", "8x8", 4),
+    ("turn-and-eatcake", "8x8", 4), ("partizan-euclid", "8,8", 0)])
+def test_cgsuite_left_option_counts(name: str, text: str, count: int) -> None:
+    """CGSuite GameHeapTest.scala, define partizan coordinate games: ``rs((8,8))
+    .LeftOptions.Size`` (distinct options: cutting 8 into 3 + 5 or 5 + 3 is one cake)."""
+    ruleset = partizan(name)
+    assert len({child for _, child in ruleset.moves(ruleset.parse(text), Player.LEFT)}) == count
 
 
 def test_childish_hackenbush_lollipop_atomic_weight() -> None:

@@ -4,7 +4,8 @@ Winning Ways (Berlekamp, Conway & Guy 1982, vol. 1 ch. 2, "Cutcake"): a cake is 
 rectangle of unit squares; Left's cut splits an R-by-C piece into R-by-a and R-by-(C-a),
 Right's into a-by-C and (R-a)-by-C; who cannot cut loses.  Every value is an integer,
 which the closed form below gives (and the tests check against the search).  Pieces are
-independent; turning a piece a quarter turn gives its conjugate.
+independent; turning a piece a quarter turn gives its conjugate.  As in CGSuite, whose
+cakes are games on pairs of heaps, a side may be 0: an R-by-0 piece is Right's alone.
 
 The other cakes of Winning Ways change what a player does to the side they act on, as
 CGSuite's generalized Cutcake does (a heap game on each side): in Maundy Cake a player
@@ -35,7 +36,10 @@ MAX_PIECES = 64
 def cutcake_value(rows: int, columns: int) -> int:
     """The value of an R-by-C piece: with 2^i ≤ C < 2^(i+1) and 2^j ≤ R < 2^(j+1), it is
     ⌊C / 2^j⌋ - 1 when i > j (Left's long cake), -(⌊R / 2^i⌋ - 1) when j > i, and 0
-    when i = j (Winning Ways vol. 1 ch. 2, the Cutcake table)."""
+    when i = j (Winning Ways vol. 1 ch. 2, the Cutcake table).  A side of 0 leaves the
+    other player R - 1 (or C - 1) cuts."""
+    if not rows or not columns:
+        return max(columns - 1, 0) - max(rows - 1, 0)
     i, j = columns.bit_length() - 1, rows.bit_length() - 1
     if i > j:
         return (columns >> j) - 1
@@ -68,8 +72,8 @@ class CakeRuleset(PartizanRuleset[Cake]):
             if len(rows.strip()) > 5 or len(columns.strip()) > 5:
                 raise ParseError(f"piece {index} is {item!r}: sides are at most {MAX_SIDE}")
             r, c = int(rows), int(columns)
-            if not 0 < r <= MAX_SIDE or not 0 < c <= MAX_SIDE:
-                raise ParseError(f"piece {index} is {item!r}: sides run from 1 to {MAX_SIDE}")
+            if r > MAX_SIDE or c > MAX_SIDE:
+                raise ParseError(f"piece {index} is {item!r}: sides run from 0 to {MAX_SIDE}")
             pieces.append((r, c))
         return tuple(sorted(pieces))
 

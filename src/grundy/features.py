@@ -95,6 +95,8 @@ OPERATIONS: tuple[Feature, ...] = (
     Feature("loopy games (stoppers, sides)", "grundy.values.loopy.Loopy.sides",
             "CanonicalStopper.cgs",
             "cgt/loopy/impartial/vertex.rs"),
+    Feature("stops and pseudonumbers of stoppers", "grundy.values.loopy.Loopy.stops",
+            "CanonicalStopper.cgs"),
 )
 
 

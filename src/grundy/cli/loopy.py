@@ -61,6 +61,8 @@ def describe(game: Loopy) -> dict[str, Any]:
                               "stopper": game.is_stopper(), "positions": len(game)}
     if isinstance(value, Sides):
         result["onside"], result["offside"] = str(value.onside), str(value.offside)
+    else:
+        result["stops"] = [str(stop) for stop in value.stops()]
     return result
 
 
@@ -123,6 +125,8 @@ def loopy(game: tuple[str, ...], compare: str | None, outcome_only: bool,
     for key in ("onside", "offside"):
         if key in result:
             click.echo(f"{key}: {result[key]}")
+    if "stops" in result:
+        click.echo("stops: {} (Left), {} (Right)".format(*result["stops"]))
     if compare is not None:
         click.echo(f"G >= H: {str(result['ge']).lower()}\nG <= H: {str(result['le']).lower()}")
 

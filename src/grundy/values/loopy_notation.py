@@ -177,9 +177,13 @@ class _Reader:
         text = self.text
         if start == end:
             raise self.fail("expected a game", start)
+        if text.startswith("+-", start) or text[start] == "±":
+            return self.switch(start + (1 if text[start] == "±" else 2), end, scope)
         if text[start] == "-" and not (start + 1 < end and (text[start + 1].isdigit()
                                                              or text[start + 1] == ".")):
             return self.embed(-self.extract(self.term(start + 1, end, scope)))
+        if text[start] == "(" and self.match[start] == end - 1:
+            return self.expression(start + 1, end - 1, scope)
         if text[start] == "{" and self.match[start] == end - 1:
             return self.barred(start + 1, end - 1, scope, None)
         name = _NAME.match(text, start)
@@ -202,6 +206,13 @@ class _Reader:
                     raise self.fail("pass is an option, written inside braces: {0|pass}",
                                     start)
         return self.atom(start, end)
+
+    def switch(self, start: int, end: int, scope: dict[str, int]) -> int:
+        """CGSuite's ``+-G``: the switch {G | -G}."""
+        game = self.extract(self.term(start, end, scope))
+        me = self.node()
+        self.left[me], self.right[me] = [self.embed(game)], [self.embed(-game)]
+        return me
 
     def atom(self, start: int, end: int) -> int:
         """A short game (``notation.parse``), or a number followed by over or under."""

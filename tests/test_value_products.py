@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.values import Game
 from grundy.values.nimber import mex, nim_product
 from grundy.values.notation import NotationError, parse
-from grundy.values.operations import conway_product
+from grundy.values.operations import conway_product, ordinal_sum, pow, pow_to, subordinate
 from test_cli import ok, run
 
 GAME_TEST = "CGSuite lib/core/src/test/scala/org/cgsuite/lang/GameTest.scala"
@@ -31,6 +32,17 @@ ROWS = [
     ("^.PowTo(3)", "^[3]", f"{BINARY}: ^.PowTo(3)"),
     ("{0||0|-2}.PowTo(3)", "{Tiny(2)||0|-2|||0|-2}", f"{BINARY}: {{0||0|-2}}.PowTo(3)"),
     ("(+-1).PowTo(3)", "{1,{1,+-1|-1}|-1}", f"{BINARY}: (+-1).PowTo(3)"),
+    ("^.Pow(7/4)", "{0||0,v*|0,{0,v*|0,*}}", f"{BINARY}: ^.Pow(7/4)"),
+    ("{0||0|-2}.Pow(7/4)", "{0||0,{0|-2,{0|-2}}|-2,{0,{0|-2,{0|-2}}|-2,{0|-2}}}",
+     f"{BINARY}: {{0||0|-2}}.Pow(7/4)"),
+    ("^.PowTo(7/4)", "{^|*,^[2]||*,^[2]}", f"{BINARY}: ^.PowTo(7/4)"),
+    ("{0||0|-2}.PowTo(7/4)", "{Tiny(2)|{0|-2},{Tiny(2)||0|-2}||{0|-2},{Tiny(2)||0|-2}}",
+     f"{BINARY}: {{0||0|-2}}.PowTo(7/4)"),
+    ("(1/8).Subordinate(1)", "-3", f"{BINARY}: (1/8).Subordinate(1)"),
+    ("(^.PowTo(5)+*).Subordinate(*)", "5", f"{BINARY}: (^.PowTo(5)+*).Subordinate(*)"),
+    ("(+-1).Subordinate(0)", "+-1", f"{BINARY}: (+-1).Subordinate(0)"),
+    ("(+-1).Subordinate(+-1)", "0", f"{BINARY}: (+-1).Subordinate(+-1)"),
+    ("(-13/16).Subordinate(-1)", "3/8", f"{BINARY}: (-13/16).Subordinate(-1)"),
 ]
 
 
@@ -50,9 +62,47 @@ def test_pow_of_a_base_not_of_the_form_0_h_is_refused() -> None:
     """BINARY: (+-1).Pow(3) is an error (base must be of the form {0|H})."""
     with pytest.raises(NotationError, match="form"):
         parse("(+-1).Pow(3)")
-    for bad in ("^.Pow(0)", "^.Pow(1/2)", "^.Frob(2)", "*3.NimProduct(2)"):
+    for bad in ("^.Pow(0)", "^.Pow(1/2)", "^.Frob(2)", "*3.NimProduct(2)", "^.Pow(*)",
+                "^.PowTo(-1)", "^.PowTo(257)"):
         with pytest.raises(NotationError):
             parse(bad)
+    # BINARY: *.Subordinate(1) is an error (* is not 1 : anything)
+    with pytest.raises(NotationError, match="cannot be subordinated"):
+        parse("*.Subordinate(1)")
+
+
+BASES = ["1", "-1", "*", "+-1", "^", "{1|0}", "*2", "{0|*}"]
+TAILS = ["0", "1", "2", "-1", "1/2", "3/4", "-5/8", "*", "^", "+-1", "{2|-1}", "*3", "^*",
+         "Tiny(1)"]
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_subordinate_undoes_the_ordinal_sum(base: str) -> None:
+    """(B : Y).Subordinate(B) = Y, for every pair of these bases and tails."""
+    for tail in TAILS:
+        assert subordinate(ordinal_sum(parse(base), parse(tail)), parse(base)) is parse(tail)
+
+
+@pytest.mark.parametrize("base", ["^", "{0||0|-2}", "{0|-1}", "{0|v*}"])
+def test_whole_powers_to_follow_their_recursion(base: str) -> None:
+    """For whole n, G^→n = G : (n − 1) is {G^L, G^→(n−1) | G^R}."""
+    g = parse(base)
+    power = g
+    for n in range(1, 7):
+        assert pow_to(g, n) is power
+        power = Game.of([*g.left, power], g.right)
+
+
+@pytest.mark.parametrize("base", ["^", "{0||0|-2}", "{0|v*}"])
+def test_whole_powers_of_up_like_bases(base: str) -> None:
+    """G^n = {0 | H − G^→(n−1)} (CGSuite's definition) is {0 | H_n} with H_1 = H and
+    H_n = {H^L | H^R, H_(n−1)} when G is ↑, Tiny(2) or ↑² (the recursion by which the
+    powers of ↑ are usually written; for G = {0 | −1} the two differ)."""
+    g = parse(base)
+    tail = g.right[0]
+    for n in range(1, 7):
+        assert pow(g, n) is Game.of([Game.integer(0)], [tail])
+        tail = Game.of(g.right[0].left, [*g.right[0].right, tail])
 
 
 @cache

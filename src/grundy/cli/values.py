@@ -78,8 +78,9 @@ def calc(expression: str, latex: bool, dialect: Dialect, max_seconds: float | No
     Example: grundy calc "{1|0} + ^ + *2".  Terms: 3, 3/4, 2.5, *, *n, ^, v, ^n, vn,
     ^*, v2*, ^[n] and ^<n> (CGSuite's uptimals), 1*, +-x, +-{a,b}, Tiny(x), Miny(x),
     1Tiny(x), {left options | right options} (more bars nest: {4|2 || 3|-2}), joined
-    by + and -; CGSuite's methods G.Pow(n) and G.PowTo(n) (^.Pow(3) = ^<3>, ^.PowTo(3) =
-    ^[3]), G.ConwayProduct(H) and G.NimProduct(H) (*8.NimProduct(*3) = *4).  Loopy games
+    by + and -; CGSuite's methods G.Pow(x) and G.PowTo(x) (^.Pow(3) = ^<3>, ^.PowTo(3) =
+    ^[3], ^.PowTo(7/4)), G.Subordinate(B) ((1/8).Subordinate(1) = -3), G.ConwayProduct(H)
+    and G.NimProduct(H) (*8.NimProduct(*3) = *4).  Loopy games
     too: pass, on, off, over, under, upon, dud and labels, as in grundy calc "a:{0|{a|-1}}"
     or "on + off" (see grundy values loopy).
     """

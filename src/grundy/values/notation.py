@@ -357,11 +357,11 @@ _LITERAL = re.compile(
     r"(?P<ups>\^\d+|v\d+|\^\[\d+\]|v\[\d+\]|\^<\d+>|v<\d+>|\^+|v+)?"
     r"(?P<star>\*\[\d+\]|\*\d*)?"
 )
-_METHOD = re.compile(r"\.(PowTo|Pow|ConwayProduct|NimProduct)\(")
+_METHOD = re.compile(r"\.(PowTo|Pow|ConwayProduct|NimProduct|Subordinate)\(")
 _SPACE = re.compile(r"\s*")
 _BARS = re.compile(r"\|+")
 _HELP = ("write integers, 3/4, 2.5, *, *n, ^, v, ^n, vn, ^[n], ^<n>, +-x, Tiny(x), Miny(x), "
-         "G.Pow(n), G.PowTo(n), G.ConwayProduct(H), G.NimProduct(H), "
+         "G.Pow(x), G.PowTo(x), G.ConwayProduct(H), G.NimProduct(H), G.Subordinate(B), "
          "{left | right} joined by + and -")
 _TINIES = ("Tiny(", "Miny(")
 
@@ -465,15 +465,15 @@ class _Parser:
             self.depth -= 1
 
     def method(self, value: Game) -> Game:
-        """``G.Pow(n)``, ``G.PowTo(n)``, ``G.ConwayProduct(H)`` and ``G.NimProduct(H)``
-        (at the point), as CGSuite writes them."""
+        """``G.Pow(x)``, ``G.PowTo(x)``, ``G.ConwayProduct(H)``, ``G.NimProduct(H)`` and
+        ``G.Subordinate(B)`` (at the point), as CGSuite writes them."""
         from grundy.values import operations
         from grundy.values.nimber import MAX_NIM_PRODUCT, nim_product
 
         match = _METHOD.match(self.text, self.pos)
         if match is None:
-            self.fail("unknown method: write .Pow(n), .PowTo(n), .ConwayProduct(G) or "
-                      ".NimProduct(G)")
+            self.fail("unknown method: write .Pow(x), .PowTo(x), .ConwayProduct(G), "
+                      ".NimProduct(G) or .Subordinate(G)")
         name = match.group(1)
         self.pos = match.end()
         argument = self.expression()
@@ -481,14 +481,20 @@ class _Parser:
             self.fail(f"missing ')' after .{name}(")
         self.pos += 1
         if name in ("Pow", "PowTo"):
-            n = argument.number()
-            if n is None or n.denominator != 1 or not 1 <= n <= MAX_COUNT:
-                self.fail(f".{name} takes a whole exponent from 1 to {MAX_COUNT}")
+            x = argument.number()
+            if x is None:
+                self.fail(f".{name} takes a number as its exponent, like 3 or 7/4")
             try:
-                power = (operations.pow if name == "Pow" else operations.pow_to)(value, int(n))
+                power = (operations.pow if name == "Pow" else operations.pow_to)(value, x)
             except ValueError as error:
                 self.fail(str(error))
             return self.made(power, (MAX_INTEGER, MAX_COUNT))
+        if name == "Subordinate":
+            try:
+                return self.made(operations.subordinate(value, argument),
+                                 (MAX_INTEGER, MAX_COUNT))
+            except ValueError as error:
+                self.fail(str(error))
         if name == "NimProduct":
             pair = [g.nimber_value() for g in (value, argument)]
             numbers = [g.number() for g in (value, argument)]

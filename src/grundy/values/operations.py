@@ -8,8 +8,9 @@ ordinal, conjunctive and selective sums depend on forms (∫^1 of a sum of canon
 can differ from ∫^1 of their sum's canonical form), so here they are those of the
 canonical forms, as in CGSuite.
 
-Conway's product of games, and the powers G^n and G^→n of a game G = {0 | H} (↑ⁿ and
-↑ + ↑² + … + ↑ⁿ when G = ↑), are CGSuite's ConwayProduct, Pow and PowTo.
+Conway's product of games, the powers G^x and G^→x of a game G = {0 | H} (↑ⁿ and
+↑ + ↑² + … + ↑ⁿ when G = ↑ and x = n) and the inverse of the ordinal sum are CGSuite's
+ConwayProduct, Pow, PowTo and Subordinate.
 
 Sources: Siegel, *Combinatorial Game Theory* (2013), Ch. II (short games: heating and
 overheating, Norton multiplication, incentives, tempers); Conway, *On Numbers and
@@ -28,6 +29,7 @@ Hackenbush strings (ordinal sums).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from functools import reduce
 from typing import TYPE_CHECKING
 
@@ -51,6 +53,7 @@ __all__ = [
     "pow_to",
     "right_incentives",
     "selective_sum",
+    "subordinate",
 ]
 
 
@@ -324,40 +327,77 @@ def conway_product(g: Game, h: Game, *, nimbers: bool = True) -> Game:
     return f(g, h)
 
 
-def _check_exponent(n: int) -> None:
-    if not 1 <= n <= 256:
-        raise ValueError(f"the exponent {n} is out of range: give a whole number from 1 to 256")
+def _check_exponent(x: Fraction) -> None:
+    if not 0 <= x <= 256 or x.denominator > 2**16:
+        raise ValueError(f"the exponent {x} is out of range: give a number from 0 to 256 "
+                         "with a denominator of at most 2^16")
 
 
-def pow(g: Game, n: int) -> Game:  # CGSuite's name
-    """G^n for G = {0 | H}: {0 | H_n} with H_1 = H and H_n = {H^L | H^R, H_(n−1)}, so
-    ↑.Pow(n) = ↑ⁿ (``^<n>``): CGSuite's Pow with a whole exponent n ≥ 1.  ValueError
-    for a G of another form.
+def subordinate(x: Game, base: Game) -> Game:
+    """X subordinated to B: the Y with X = B : Y (the ordinal sum's base taken off), as
+    CGSuite's ``Subordinate``.  Recursively, X's options that are options of B are
+    dropped and the others subordinated; ValueError (X is not B : anything) when an
+    option B^L is neither matched by some X^L ≥ B^L nor reversed by some B^LR ≤ X (and
+    the same for Right).  Linear in X's followers.
+
+    >>> from grundy.values.notation import parse
+    >>> str(subordinate(parse("1/8"), parse("1"))), str(subordinate(parse("-13/16"), parse("-1")))
+    ('-3', '3/8')
+    """
+    lefts, rights = set(base.left), set(base.right)
+
+    def step(g: Game, again: Callable[[Game], Game]) -> Game:
+        for bl in lefts:
+            if not any(gl >= bl for gl in g.left) and not any(g >= blr for blr in bl.right):
+                raise ValueError
+        for br in rights:
+            if not any(gr <= br for gr in g.right) and not any(g <= brl for brl in br.left):
+                raise ValueError
+        return _game().of([again(gl) for gl in g.left if gl not in lefts],
+                          [again(gr) for gr in g.right if gr not in rights])
+
+    try:
+        return _memoised(step)(x)
+    except ValueError:
+        raise ValueError(f"{x} cannot be subordinated to {base}: it is not {base} : Y "
+                         "for any Y") from None
+
+
+def pow_to(g: Game, x: Fraction | int) -> Game:
+    """G^→x = G : (x subordinated to 1) for a number x ≥ 0, and 0 for x = 0 (CGSuite's
+    PowTo): for a whole n, G^→n = {G^L, G^→(n−1) | G^R}, so ↑.PowTo(n) = ↑ + ↑² + … + ↑ⁿ
+    (``^[n]``).  ValueError for an exponent that is not 1 : something.
+
+    >>> from grundy.values.notation import parse
+    >>> str(pow_to(parse("^"), 3)), str(pow_to(parse("+-1"), 3))
+    ('^[3]', '{1,{1,+-1|-1}|-1}')
+    >>> str(pow_to(parse("^"), Fraction(7, 4)))
+    '{{^|*,^[2]}|*,^[2]}'
+    """
+    x = Fraction(x)
+    _check_exponent(x)
+    if x == 0:
+        return _game().zero()
+    try:
+        tail = subordinate(_game().number(x), _game().integer(1))
+    except ValueError:
+        raise ValueError(f"the exponent {x} is invalid: it is not 1 : y for a number y"
+                         ) from None
+    return ordinal_sum(g, tail)
+
+
+def pow(g: Game, x: Fraction | int) -> Game:  # CGSuite's name
+    """G^x = {0 | H − G^→(x−1)} for G = {0 | H} and a number x ≥ 1 (CGSuite's Pow), so
+    ↑.Pow(n) = ↑ⁿ (``^<n>``).  ValueError for a G of another form or an exponent below 1.
 
     >>> from grundy.values.notation import parse
     >>> str(pow(parse("^"), 3)), str(pow(parse("{0||0|-2}"), 3))
     ('^<3>', '{0|{0|-2,{0|-2,{0|-2}}}}')
     """
-    _check_exponent(n)
+    x = Fraction(x)
+    _check_exponent(x)
     if len(g.left) != 1 or g.left[0] != _game().zero() or len(g.right) != 1:
         raise ValueError(f"Pow needs a base of the form {{0|H}}; {g} is not")
-    base = g.right[0]
-    tail = base
-    for _ in range(n - 1):
-        tail = _game().of(base.left, [*base.right, tail])
-    return _game().of([_game().zero()], [tail])
-
-
-def pow_to(g: Game, n: int) -> Game:
-    """G^→n: G^→1 = G and G^→n = {G^L, G^→(n−1) | G^R}, so ↑.PowTo(n) = ↑ + ↑² + … + ↑ⁿ
-    (``^[n]``): CGSuite's PowTo with a whole exponent n ≥ 1.
-
-    >>> from grundy.values.notation import parse
-    >>> str(pow_to(parse("^"), 3)), str(pow_to(parse("+-1"), 3))
-    ('^[3]', '{1,{1,+-1|-1}|-1}')
-    """
-    _check_exponent(n)
-    power = g
-    for _ in range(n - 1):
-        power = _game().of([*g.left, power], g.right)
-    return power
+    if x < 1:
+        raise ValueError(f"the exponent {x} is invalid: Pow takes exponents from 1")
+    return _game().of([_game().zero()], [g.right[0] - pow_to(g, x - 1)])

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.values import Game
+from grundy.values.loopy import LoopyError
+from grundy.values.loopy_notation import parse_loopy
 from grundy.values.nimber import mex, nim_product
 from grundy.values.notation import NotationError, parse
 from grundy.values.operations import conway_product, ordinal_sum, pow, pow_to, subordinate
@@ -147,3 +149,35 @@ def test_calc_reads_the_operations() -> None:
     assert json.loads(ok("calc", "*8.NimProduct(*3)", "--json").stdout)["value"] == "*4"
     bad = run("calc", "(+-1).Pow(3)")
     assert bad.exit_code == 2 and "form" in bad.output
+
+
+#: (CGSuite's expression, its printed value, written so our loopy reader takes it)
+LOOPY_POWERS = [
+    ("^.Pow({1|pass})", "{0||0,pass|0,*}"),
+    ("^.Pow({5|pass})", "{0||0,pass|0,v[4]*}"),
+    ("^.Pow({pass|5})", "{0||0,v[4]*|0,pass}"),
+    ("^.Pow(on)", "{0||0|0,pass}"),  # ^<on>
+    ("{0||0|-2}.Pow({5|pass})", "{0||0,pass|-2,{0|-2,{0|-2,{0|-2,{0|-2,{0|-2}}}}}}"),
+    ("{0||0|-2}.Pow(on)", "{0||0|-2,pass}"),
+    ("^.PowTo({pass|1})", "{pass|*,^}"),
+    ("^.PowTo({1|pass})", "{^|*,pass}"),
+    ("^.PowTo({5|pass})", "{^[5]|*,pass}"),
+    ("^.PowTo({pass|5})", "{pass|*,^[5]}"),
+    ("^.PowTo(on)", "upon"),  # CGSuite: upon = ^[on]
+    ("{0||0|-2}.PowTo({5|pass})", "{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}"),
+    ("{0||0|-2}.PowTo(on)", "{pass||0|-2}"),
+]
+
+
+@pytest.mark.parametrize(("expression", "value"), LOOPY_POWERS)
+def test_cgsuite_loopy_exponents(expression: str, value: str) -> None:
+    """BINARY: Pow and PowTo with pseudonumber exponents (x over, x under, on)."""
+    game = parse_loopy(expression, "cgsuite")
+    assert game.is_stopper() and game.equals(parse_loopy(value, "cgsuite")), expression
+
+
+@pytest.mark.parametrize("expression", ["^.Pow({pass|1})", "^.Pow(off)"])
+def test_cgsuite_invalid_loopy_exponents(expression: str) -> None:
+    """BINARY: ``!!Invalid exponent.``"""
+    with pytest.raises(LoopyError, match=r"exponent .* is invalid"):
+        parse_loopy(expression, "cgsuite")

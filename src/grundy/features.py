@@ -91,7 +91,7 @@ OPERATIONS: tuple[Feature, ...] = (
             "misere/MisereCanonicalGame.cgs", "cgt/misere.rs"),
     Feature("nim multiplication (Conway product)", "grundy.values.nimber.nim_product",
             "Nimber.cgs"),
-    Feature("Pow and PowTo (number exponents)", "grundy.values.operations.pow_to", CSG),
+    Feature("Pow and PowTo (number and pseudonumber exponents)", "grundy.values.operations.pow_to", CSG),
     Feature("Subordinate (the ordinal sum undone)", "grundy.values.operations.subordinate",
             CSG),
     Feature("loopy games (stoppers, sides)", "grundy.values.loopy.Loopy.sides",

@@ -481,6 +481,37 @@ class Loopy:
         (left_kind, x, _), (right_kind, y, _) = self._stop_keys()
         return left_kind == right_kind == 0 and x == y
 
+    def subordinate(self, base: Game) -> Loopy:
+        """This stopper subordinated to the short game B (CGSuite's ``Subordinate``, as
+        ``operations.subordinate`` for short games): the simplest form with every option
+        equal to an option of B dropped; LoopyError when some B^L is neither matched by
+        an X^L ≥ B^L nor reversed by a B^LR ≤ X at some position X (and so for Right)."""
+        self._require_stopper("Subordinate")
+        g = self.canonical()
+        lefts = [Loopy.from_game(b) for b in base.left]
+        rights = [Loopy.from_game(b) for b in base.right]
+        kept_left: list[list[int]] = [[] for _ in range(len(g))]
+        kept_right: list[list[int]] = [[] for _ in range(len(g))]
+        seen, order = {0}, [0]
+        for v in order:  # the positions reached by the options kept
+            x = g.at(v)
+            for b, answers in zip(lefts, base.left, strict=True):
+                if not any(g.at(w) >= b for w in g.left[v]) and not any(
+                        x >= Loopy.from_game(r) for r in answers.right):
+                    raise LoopyError(f"{self} cannot be subordinated to {base}")
+            for b, answers in zip(rights, base.right, strict=True):
+                if not any(g.at(w) <= b for w in g.right[v]) and not any(
+                        x <= Loopy.from_game(r) for r in answers.left):
+                    raise LoopyError(f"{self} cannot be subordinated to {base}")
+            kept_left[v] = [w for w in g.left[v] if not any(g.at(w).equals(b) for b in lefts)]
+            kept_right[v] = [w for w in g.right[v]
+                             if not any(g.at(w).equals(b) for b in rights)]
+            for w in (*kept_left[v], *kept_right[v]):
+                if w not in seen:
+                    seen.add(w)
+                    order.append(w)
+        return Loopy(kept_left, kept_right)
+
     # -- text ---------------------------------------------------------------------------
 
     def __str__(self) -> str:
@@ -561,6 +592,51 @@ def _pseudonumbers(game: Loopy) -> dict[int, _Pseudo]:
         elif len(right) == 1 and left == (v,) and found.get(right[0], (1,))[0::2] == (0, 0):
             found[v] = (0, found[right[0]][1], -1)
     return found
+
+
+def rooted(lefts: Sequence[Loopy], rights: Sequence[Loopy]) -> Loopy:
+    """The game {lefts | rights} whose options are these games' graphs."""
+    left: list[list[int]] = [[]]
+    right: list[list[int]] = [[]]
+    for side, games in ((left[0], lefts), (right[0], rights)):
+        for game in games:
+            offset = len(left)
+            left.extend([w + offset for w in options] for options in game.left)
+            right.extend([w + offset for w in options] for options in game.right)
+            side.append(offset + game.start)
+    return Loopy(left, right)
+
+
+def ordinal_sum(base: Game, game: Loopy) -> Loopy:
+    """G : X for a short G and a loopy X: {G^L, G : X^L | G^R, G : X^R} at every position
+    of X (a move in G discards X)."""
+    g = Loopy.from_game(base)
+    n = len(game)
+    left = [[*(n + w for w in g.left[g.start]), *game.left[v]] for v in range(n)]
+    right = [[*(n + w for w in g.right[g.start]), *game.right[v]] for v in range(n)]
+    left += [[n + w for w in options] for options in g.left]
+    right += [[n + w for w in options] for options in g.right]
+    return Loopy(left, right, game.start)
+
+
+def pow_to(base: Game, x: Loopy) -> Loopy:
+    """G^→x = G : (x subordinated to 1) for a loopy pseudonumber x (CGSuite's PowTo:
+    ↑.PowTo({1|pass}) = {↑ | *, pass}); LoopyError for an exponent that is not 1 : y."""
+    try:
+        tail = x.subordinate(Game.integer(1))
+    except LoopyError:
+        raise LoopyError(f"the exponent {x} is invalid: it is not 1 : y for any y") from None
+    return ordinal_sum(base, tail).canonical()
+
+
+def pow(base: Game, x: Loopy) -> Loopy:  # CGSuite's name
+    """G^x = {0 | H − G^→(x − 1)} for G = {0 | H} and a loopy exponent x (CGSuite's Pow:
+    ↑.Pow(on) = ↑^on = {0 || 0 | 0, pass})."""
+    if len(base.left) != 1 or base.left[0] != Game.integer(0) or len(base.right) != 1:
+        raise LoopyError(f"Pow needs a base of the form {{0|H}}; {base} is not")
+    below = pow_to(base, (x + Loopy.from_game(Game.integer(-1))).canonical())
+    return rooted([Loopy.from_game(Game.integer(0))],
+                  [(Loopy.from_game(base.right[0]) - below).canonical()]).canonical()
 
 
 def _acyclic(successors: Sequence[Sequence[int]]) -> bool:

@@ -30,6 +30,8 @@ from fractions import Fraction
 
 from grundy.values.game import Game
 from grundy.values.loopy import Loopy, LoopyError, _check_size
+from grundy.values.loopy import pow as loopy_pow
+from grundy.values.loopy import pow_to as loopy_pow_to
 from grundy.values.notation import Dialect, NotationError, parse
 
 __all__ = ["MAX_NESTING", "MAX_TEXT", "format_loopy", "parse_loopy"]
@@ -42,6 +44,7 @@ MAX_OUTPUT = 200_000
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SUFFIXED = re.compile(r"(.*?)(over|under)")
+_POWER = re.compile(r"(?P<base>.+)\.(?P<name>PowTo|Pow)(?P<open>\().*\)", re.DOTALL)
 _KEYWORDS = {"on": Loopy.on, "off": Loopy.off, "over": Loopy.over, "under": Loopy.under,
              "upon": Loopy.upon, "dud": Loopy.dud}
 
@@ -225,6 +228,17 @@ class _Reader:
                                 start)
             loopy = _KEYWORDS[suffixed.group(2)]() + Loopy.from_game(Game.number(number))
             return self.embed(loopy)
+        power = _POWER.fullmatch(piece)
+        if power is not None and self.match.get(start + power.start("open")) == end - 1:
+            try:
+                return self.embed(Loopy.from_game(self.short(piece, start)))
+            except LoopyError:
+                pass  # a loopy exponent: ^.Pow(on)
+            base = self.short(power.group("base"), start)
+            exponent = self.extract(self.expression(start + power.start("open") + 1, end - 1,
+                                                    {}))
+            method = loopy_pow if power.group("name") == "Pow" else loopy_pow_to
+            return self.embed(method(base, exponent))
         return self.embed(Loopy.from_game(self.short(piece, start)))
 
     def short(self, piece: str, at: int) -> Game:

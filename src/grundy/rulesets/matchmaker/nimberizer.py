@@ -42,7 +42,11 @@ than the profile: its tables list several values per class, the profile fixes on
 The profile takes ``4^x`` values for x unmatched a side and fewer on small boards (a bit
 string with c changes needs c matched candidates), so every Stubborn board of 14 a side
 is valued from some 150,000 profiles: ``Nimberizer`` memoises V, and the sets
-{V(P - i, Q - j) xor Q_j : j} shared by the rows i, in O(x) each.
+{V(P - i, Q - j) xor Q_j : j} shared by the rows i, in O(x) each.  The native kernel
+(``native/src/matchmaker.rs``, ``native_profiles``) values every profile of the boards of
+up to n a side level by level in dense tables (127 million at n = 20, in seconds), which
+``class_tables`` reads for Tables 5.1-5.4 up to 20 a side; ``Nimberizer`` stays the
+evaluator of single boards and the oracle the kernel is tested against.
 """
 
 from __future__ import annotations

@@ -237,6 +237,7 @@ def _in_the_errata(mismatches: list[tuple[tuple[int, int, int], PrintedCell, set
             assert f"*{value}: `{STUBBORN.format(witnesses[cell, value])}`" in ERRATA
 
 
+@pytest.mark.slow
 def test_every_printed_cell_to_fourteen_then_twenty() -> None:
     """Every board up to 14 a side: the 168 printed cells whose boards fit are reached and
     121 agree (the Python evaluator's reach).  Up to 20 a side (the native kernel's limit;
@@ -263,6 +264,7 @@ def test_printed_cells_at_the_fewest_candidates() -> None:
     _in_the_errata(wrong, tables.witnesses)
 
 
+@pytest.mark.slow
 def test_printed_cells_at_the_fewest_candidates_to_twenty() -> None:
     """`grundy matchmaker tables --max-n 20 --smallest`: every printed cell but the
     impossible (8; 0, 8) is reached (259), 231 agree, and the 28 that differ (all at 13

@@ -97,12 +97,8 @@ impl Profiles {
     }
 
     /// Profiles valued.
-    pub fn len(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.levels.iter().map(|l| l.values.len()).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.levels.is_empty()
     }
 
     /// V of the profile (x, west, east), or None when no board of at most n a side has it.
@@ -354,7 +350,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(checked, profiles.len());
+        assert_eq!(checked, profiles.count());
     }
 
     #[test]

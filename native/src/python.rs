@@ -1307,7 +1307,7 @@ impl MatchmakerProfiles {
 
     /// Profiles valued.
     fn __len__(&self) -> usize {
-        self.0.len()
+        self.0.count()
     }
 }
 

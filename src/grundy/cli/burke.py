@@ -72,11 +72,12 @@ def _cell(values: Any) -> str:
 @click.command("tables")
 @click.option("--max-n", type=click.IntRange(1, MAX_TABLE_N), default=6, show_default=True,
               help=f"Largest board (candidates per side), at most {MAX_TABLE_N}; 8 reaches 40 "
-                   "printed cells, 10 reaches 70, 14 reaches 168 and 20 all 260.")
+                   "printed cells, 10 reaches 70, 14 reaches 168 and 20 reaches 259, every "
+                   "printed cell that has a board (seconds).")
 @click.option("--smallest", is_flag=True,
               help="Count each class (x, y, z) only at its fewest candidates a side, "
                    "x + max(y, z): the reading under which the printed cells hold; --max-n "
-                   "20 reaches every printed cell.")
+                   "20 reaches the same 259 cells.")
 @click.option("--loose", is_flag=True,
               help="Count every board without crossed pairs (the printed tables need the "
                    "stricter convention).")

@@ -10,8 +10,14 @@ from typing import Any, cast
 
 from grundy.protocol import ImpartialRuleset
 from grundy.rulesets.dictator.rules import find_chain_proof, is_dictator
+from grundy.rulesets.matchmaker import nimberizer
 from grundy.rulesets.matchmaker.nimberizer import Nimberizer, class_tables
-from grundy.rulesets.matchmaker.rules import StubbornMatchmaker, matchmaker_tables, solver
+from grundy.rulesets.matchmaker.rules import (
+    StubbornMatchmaker,
+    Tables,
+    matchmaker_tables,
+    solver,
+)
 from grundy.search.naive import naive_grundy
 
 
@@ -56,14 +62,32 @@ def profile_board(text: str) -> dict[str, Any]:
             "seconds": round(seconds, 3), "profiles": len(evaluator.values) // 4}
 
 
-def tables(max_n: int, by_search: bool) -> dict[str, Any]:
-    build = matchmaker_tables if by_search else class_tables
-    result, seconds = _timed(lambda: build(max_n))
-    how = "by search" if by_search else "by profiles"
-    return {"workload": f"matchmaker-tables up to {max_n} per side {how}",
+def tables(max_n: int, how: str, smallest: bool = False) -> dict[str, Any]:
+    """Tables 5.1-5.4 ``how``: by search, by the Python profile evaluator or natively (from
+    a fresh native table, not one an earlier workload left)."""
+    nimberizer._native_shared.clear()
+    builds: dict[str, Callable[[], Tables]] = {
+        "search": lambda: matchmaker_tables(max_n, smallest=smallest),
+        "python": lambda: class_tables(max_n, smallest=smallest, native=False),
+        "native": lambda: class_tables(max_n, smallest=smallest),
+    }
+    result, seconds = _timed(builds[how])
+    reading = ", fewest candidates" if smallest else ""
+    return {"workload": f"matchmaker-tables up to {max_n} per side{reading} {how}",
             "seconds": round(seconds, 2), "cells_reached": len(result.comparison()),
             "cells_agreeing": len(result.comparison()) - len(result.mismatches()),
             "mismatches": [list(cell) for cell, _, _ in result.mismatches()]}
+
+
+def native_against_python(max_n: int, smallest: bool) -> dict[str, Any]:
+    """The same tables by the native kernel and the Python evaluator, in one run."""
+    python, native = tables(max_n, "python", smallest), tables(max_n, "native", smallest)
+    reading = ", fewest candidates" if smallest else ""
+    return {"workload": f"matchmaker-tables up to {max_n} per side{reading}, native vs python",
+            "seconds": native["seconds"], "python_seconds": python["seconds"],
+            "speedup_vs_python": round(python["seconds"] / max(native["seconds"], 1e-3), 1),
+            "cells_agree": python["mismatches"] == native["mismatches"]
+            and python["cells_reached"] == native["cells_reached"]}
 
 
 def chain_proofs(n: int, m: int) -> dict[str, Any]:
@@ -89,8 +113,14 @@ def lines(quick: bool, only: str) -> Iterator[dict[str, Any]]:
     if not quick:
         jobs += [
             ("stubborn-matchmaker empty board n=8", lambda: stubborn_empty(8, naive=False)),
-            ("matchmaker-tables up to 8 per side by search", lambda: tables(8, True)),
-            ("matchmaker-tables up to 14 per side by profiles", lambda: tables(14, False)),
+            ("matchmaker-tables up to 8 per side search", lambda: tables(8, "search")),
+            ("matchmaker-tables up to 14 per side, native vs python",
+             lambda: native_against_python(14, smallest=False)),
+            ("matchmaker-tables up to 16 per side, fewest candidates, native vs python",
+             lambda: native_against_python(16, smallest=True)),
+            ("matchmaker-tables up to 20 per side native", lambda: tables(20, "native")),
+            ("matchmaker-tables up to 20 per side, fewest candidates native",
+             lambda: tables(20, "native", smallest=True)),
             ("chain proofs, every full board 3 ballots x 4 candidates",
              lambda: chain_proofs(4, 3)),
         ]

@@ -30,13 +30,16 @@ def test_matchmaker_tables_states_conventions_and_agrees_up_to_five() -> None:
 
 
 def test_tables_beyond_their_limits_are_refused() -> None:
-    """Sizes are checked before anything is built: one-line errors naming the limit."""
-    beyond = run("matchmaker", "tables", "--max-n", "15")
+    """Sizes are checked before anything is built: one-line errors naming the limit (20 a
+    side natively; the Python evaluator stops at 14, or 16 with --smallest)."""
+    assert "21 is not in the range 1<=x<=20" in run(
+        "matchmaker", "tables", "--max-n", "21", "--smallest").stderr
+    beyond = run("matchmaker", "tables", "--max-n", "15", "--engine", "python")
     assert beyond.exit_code == 2 and beyond.stderr.strip() == (
-        "grundy: error: --max-n 15 takes every board of up to 15 a side: give 14 or less, or "
-        "add --smallest (up to 16)")
-    assert "17 is not in the range 1<=x<=16" in run(
-        "matchmaker", "tables", "--max-n", "17", "--smallest").stderr
+        "grundy: error: --engine python builds the tables up to 14 a side: give --max-n 14 "
+        "or less, or leave out --engine python")
+    assert "up to 16 a side" in run("matchmaker", "tables", "--max-n", "17", "--smallest",
+                                    "--engine", "python").stderr
     searched = run("matchmaker", "tables", "--max-n", "10", "--search")
     assert searched.exit_code == 2
     assert searched.stderr.strip() == ("grundy: error: --search solves every board: give "
@@ -46,7 +49,9 @@ def test_tables_beyond_their_limits_are_refused() -> None:
 def test_tables_by_search_and_by_classes_agree_and_the_verifier_runs() -> None:
     by_search = json.loads(run("matchmaker", "tables", "--max-n", "5", "--search", "--json").stdout)
     by_class = json.loads(run("matchmaker", "tables", "--max-n", "5", "--json").stdout)
-    assert by_search == by_class and len(by_class["cells"]) == 14
+    in_python = json.loads(run("matchmaker", "tables", "--max-n", "5", "--json", "--engine",
+                               "python").stdout)
+    assert by_search == by_class == in_python and len(by_class["cells"]) == 14
     nine = run("matchmaker", "tables", "--max-n", "9", "--json")
     assert nine.exit_code == 1 and json.loads(nine.stdout)["mismatches"] == 5
     cells = {tuple(c["class"]): c for c in json.loads(nine.stdout)["cells"]}

@@ -1,7 +1,7 @@
 """The Stubborn Matchmaker profile evaluator and its verifier (Burke 2009, §5.3, L1200-1325):
 the profile theorem checked against search (every board up to 5 a side, random boards of 6
-and 7),
-the fast path of ``grundy value``, and Tables 5.1-5.4 regenerated from it."""
+and 7), the fast path of ``grundy value``, the native profile tables against the Python
+evaluator, and Tables 5.1-5.4 regenerated from them up to 20 a side."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy import _native
 from grundy.rulesets import GrundyError, get
 from grundy.rulesets.matchmaker.nimberizer import (
     Nimberizer,
@@ -22,6 +23,7 @@ from grundy.rulesets.matchmaker.nimberizer import (
     class_tables,
     drop,
     members,
+    native_profiles,
     pattern,
     profile,
     representative,
@@ -29,6 +31,7 @@ from grundy.rulesets.matchmaker.nimberizer import (
 )
 from grundy.rulesets.matchmaker.rules import (
     Matching,
+    PrintedCell,
     all_matchings,
     cross_free,
     crossings,
@@ -224,16 +227,36 @@ def _errata_row(cell: tuple[int, int, int], printed: object, computed: set[int])
     return f"| ({x}; {low}, {high}) | {shown} | {','.join(map(str, sorted(computed)))} |"
 
 
-def test_every_printed_cell_to_fourteen_is_reproduced_or_in_the_errata() -> None:
-    """Every board up to 14 a side (the largest `grundy matchmaker tables` builds): the 168
-    printed cells whose boards fit are reached, 121 agree, and each of the 47 others is a
-    row of docs/errata.md with a witness board for every value it does not print."""
-    tables = class_tables(14)
-    assert len(tables.comparison()) == 168 and len(tables.mismatches()) == 47
-    for cell, printed, computed in tables.mismatches():
+def _in_the_errata(mismatches: list[tuple[tuple[int, int, int], PrintedCell, set[int]]],
+                   witnesses: dict[tuple[tuple[int, int, int], int], Matching]) -> None:
+    """Each cell that differs is a row of docs/errata.md with the witness of every value the
+    table does not print; each witness is a cross-free board of its class, worth that value
+    by the Python evaluator (boards of up to 20 a side: seconds in all)."""
+    for cell, printed, computed in mismatches:
         assert _errata_row(cell, printed, computed) in ERRATA
         for value in computed - set(printed or ()):
-            assert f"*{value}: `{STUBBORN.format(tables.witnesses[cell, value])}`" in ERRATA
+            witness = witnesses[cell, value]
+            assert f"*{value}: `{STUBBORN.format(witness)}`" in ERRATA
+            x, y, z = matching_class(witness)
+            assert (x, min(y, z), max(y, z)) == cell and cross_free(witness)
+            assert PROFILES.grundy(witness) == value
+
+
+@pytest.mark.slow
+def test_every_printed_cell_to_fourteen_then_twenty() -> None:
+    """Every board up to 14 a side: the 168 printed cells whose boards fit are reached and
+    121 agree (the Python evaluator's reach).  Up to 20 a side (the native kernel's limit;
+    seconds): 259 printed cells are reached, all but the impossible (8; 0, 8), 177 agree,
+    and each of the 82 others is a row of docs/errata.md with a witness board for every
+    value it does not print."""
+    fourteen = class_tables(14)
+    assert len(fourteen.comparison()) == 168 and len(fourteen.mismatches()) == 47
+    tables = class_tables(20)
+    numbered = [cell for cell, printed in printed_cells().items()
+                if isinstance(printed, frozenset)]
+    assert len(numbered) == 260 and len(tables.comparison()) == 259
+    assert len(tables.mismatches()) == 82
+    _in_the_errata(tables.mismatches(), tables.witnesses)
 
 
 def test_printed_cells_at_the_fewest_candidates() -> None:
@@ -243,22 +266,19 @@ def test_printed_cells_at_the_fewest_candidates() -> None:
     assert len(tables.comparison()) == 168
     wrong = tables.mismatches()
     assert len(wrong) == 11 and all(x + high in (13, 14) for (x, _, high), _, _ in wrong)
-    for cell, printed, computed in wrong:
-        assert _errata_row(cell, printed, computed) in ERRATA
+    _in_the_errata(wrong, tables.witnesses)
 
 
 @pytest.mark.slow
-def test_printed_cells_at_the_fewest_candidates_to_sixteen() -> None:
-    """`grundy matchmaker tables --max-n 16 --smallest` (a minute of CPU, half a GB): 217
-    printed cells reached, 18 differ, each a row of docs/errata.md with its witnesses; the
-    printed (8; 0, 8) is never reached, as no board has 8 loners and 8 unmatched
-    candidates on a side."""
-    tables = class_tables(16, smallest=True)
-    assert len(tables.comparison()) == 217 and len(tables.mismatches()) == 18
-    for cell, printed, computed in tables.mismatches():
-        assert _errata_row(cell, printed, computed) in ERRATA
-        for value in computed - set(printed or ()):
-            assert f"*{value}: `{STUBBORN.format(tables.witnesses[cell, value])}`" in ERRATA
+def test_printed_cells_at_the_fewest_candidates_to_twenty() -> None:
+    """`grundy matchmaker tables --max-n 20 --smallest`: every printed cell but the
+    impossible (8; 0, 8) is reached (259), 231 agree, and the 28 that differ (all at 13
+    to 19 a side) are rows of docs/errata.md with their witnesses; the printed (8; 0, 8)
+    is never reached, as no board has 8 loners and 8 unmatched candidates on a side."""
+    tables = class_tables(20, smallest=True)
+    assert len(tables.comparison()) == 259 and len(tables.mismatches()) == 28
+    assert all(13 <= x + high <= 19 for (x, _, high), _, _ in tables.mismatches())
+    _in_the_errata(tables.mismatches(), tables.witnesses)
     assert printed_cells()[8, 0, 8] == frozenset({2}) and (8, 0, 8) not in tables.cells
 
 
@@ -268,3 +288,71 @@ def test_no_side_has_as_many_loners_as_unmatched_candidates() -> None:
     for n in range(1, 17):
         for x in range(n + 1):
             assert all(loners < x or loners == 0 for loners, _ in _sides(n, x))
+
+
+# -- the native kernel (native/src/matchmaker.rs) --------------------------------------------
+
+
+def native_grundy(m: Matching) -> int:
+    value = native_profiles(len(m)).value(*profile(m))
+    assert value is not None, "every board's profile is in the table of its size"
+    return value ^ (crossings(m) & 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_native_profile_values_against_the_python_evaluator(seed: int) -> None:
+    """Random boards of up to 13 a side: the native table's value of the profile xor the
+    crossing parity is the Python evaluator's value."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 13)
+    m = board(rng, n, rng.randint(0, n))
+    assert native_grundy(m) == PROFILES.grundy(m), STUBBORN.format(m)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32))
+def test_native_profile_values_against_search(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(1, 6)
+    m = board(rng, n, rng.randint(0, n))
+    assert native_grundy(m) == SEARCH.grundy(m), STUBBORN.format(m)
+
+
+def test_native_table_holds_the_profiles_of_its_boards_only() -> None:
+    """A table of boards of 3 a side: 2 unmatched candidates with bits 10 need one matched
+    candidate (there), 3 unmatched with bits 010 would need two (not there); a larger
+    size is refused before anything is built."""
+    (three, nodes) = _native.matchmaker_profiles(3)
+    assert three is not None and three.max_n == 3 and nodes == len(three)
+    assert three.value(2, 0b10, 0) == PROFILES.value((2, 0b10, 0))
+    assert three.value(3, 0b010, 0) is None and three.value(4, 0, 0) is None
+    with pytest.raises(ValueError, match="at most 20 a side; got 21"):
+        _native.matchmaker_profiles(21)
+    with pytest.raises(ValueError, match="need profiles as large"):
+        three.class_tables(4, True, False)
+
+
+def test_native_tables_keep_to_their_budget() -> None:
+    assert _native.matchmaker_profiles(12, max_nodes=1000)[0] is None
+    with pytest.raises(BudgetExceeded, match="node budget"):
+        class_tables(12, budget=Budget(max_nodes=1000))
+
+
+@pytest.mark.parametrize(("strict", "smallest"), list(itertools.product((True, False), repeat=2)))
+def test_native_tables_equal_the_python_tables(strict: bool, smallest: bool) -> None:
+    """Every board up to 11 a side (a second for the Python builder): the same cells and
+    the same witness boards."""
+    native = class_tables(11, strict, smallest=smallest)
+    python = class_tables(11, strict, smallest=smallest, native=False)
+    assert native.cells == python.cells and native.witnesses == python.witnesses
+
+
+@pytest.mark.opt_in
+@pytest.mark.parametrize(("max_n", "smallest"), [(14, False), (16, True)])
+def test_native_tables_equal_the_python_tables_at_their_limit(max_n: int, smallest: bool) -> None:
+    """The Python builder's largest tables (a minute or more of CPU for --smallest 16):
+    the same cells and witnesses as the native kernel."""
+    native = class_tables(max_n, smallest=smallest)
+    python = class_tables(max_n, smallest=smallest, native=False)
+    assert native.cells == python.cells and native.witnesses == python.witnesses

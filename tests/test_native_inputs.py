@@ -225,6 +225,21 @@ def atropos(threads: int) -> Callable[[Any, Any], Any]:
     return lambda nodes, seconds: kernel.wins(limbs, nodes, seconds)
 
 
+#: A small table of Stubborn Matchmaker profiles (boards of up to 6 a side).
+MATCHMAKER = _native.matchmaker_profiles(6)[0]
+
+
+@EXAMPLES
+@given(EDGES, EDGES, EDGES, EDGES, EDGES, st.booleans(), st.booleans())
+def test_matchmaker_profiles(max_n: int, x: int, west: int, east: int, table_n: int,
+                             strict: bool, smallest: bool) -> None:
+    assert MATCHMAKER is not None
+    answers_or_one_line(lambda: _native.matchmaker_profiles(max_n, max_nodes=NODES))
+    answers_or_one_line(lambda: MATCHMAKER.value(x, west, east))
+    answers_or_one_line(lambda: MATCHMAKER.class_tables(table_n, strict, smallest,
+                                                        max_nodes=NODES))
+
+
 #: Each binding that takes a budget, on a small position it solves at once.
 BUDGETED: dict[str, Callable[[Any, Any], Any]] = {
     "subtraction_sequence": lambda n, s: _native.subtraction_sequence([1, 2], 40, n, s),
@@ -243,6 +258,9 @@ BUDGETED: dict[str, Callable[[Any, Any], Any]] = {
     "Tinted.value": lambda n, s: _native.Tinted("snort", [2, 5, 2]).value(0b111, 0b111, n, s),
     "HexKernel.wins": lambda n, s: _native.HexKernel(2).wins(0, 0, True, n, s),
     "AtroposKernel.wins": lambda n, s: atropos(1)(n, s),
+    "matchmaker_profiles": lambda n, s: _native.matchmaker_profiles(5, n, s),
+    "MatchmakerProfiles.class_tables": lambda n, s: _native.matchmaker_profiles(5)[0]
+    .class_tables(5, True, False, n, s),  # type: ignore[union-attr]
     "AtroposKernel.wins threads=2": lambda n, s: atropos(2)(n, s),
 }
 

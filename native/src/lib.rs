@@ -18,6 +18,7 @@ pub mod hex;
 pub mod hex_solver;
 pub mod konane;
 pub mod loopy;
+pub mod matchmaker;
 pub mod memo;
 pub mod mex;
 pub mod node_kayles;

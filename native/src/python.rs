@@ -25,6 +25,7 @@ use crate::hex;
 use crate::hex_solver;
 use crate::konane;
 use crate::loopy;
+use crate::matchmaker;
 use crate::node_kayles;
 use crate::ski_jumps;
 use crate::thermograph::Thermographs;
@@ -1238,6 +1239,79 @@ impl SkiJumps {
     }
 }
 
+/// Stubborn Matchmaker's profile values for every board of up to `max_n` candidates a side
+/// (None if a budget stopped the build; each profile is a position).
+#[pyfunction]
+#[pyo3(signature = (max_n, max_nodes=None, max_seconds=None))]
+fn matchmaker_profiles(
+    py: Python<'_>,
+    max_n: usize,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+) -> PyResult<(Option<MatchmakerProfiles>, u64)> {
+    if max_n > matchmaker::MAX_SIDE {
+        return Err(PyValueError::new_err(format!(
+            "Matchmaker profiles cover boards of at most {} a side; got {max_n}",
+            matchmaker::MAX_SIDE
+        )));
+    }
+    let (profiles, nodes) = budgeted(py, max_nodes, max_seconds, |b| {
+        matchmaker::Profiles::build(max_n, b)
+    })?;
+    Ok((profiles.map(MatchmakerProfiles), nodes))
+}
+
+/// The profile values of Stubborn Matchmaker boards (`matchmaker_profiles` builds them).
+#[pyclass(module = "grundy._native")]
+struct MatchmakerProfiles(matchmaker::Profiles);
+
+#[pymethods]
+impl MatchmakerProfiles {
+    /// V of the profile of x unmatched candidates a side with these bits (bit k: the parity
+    /// of the matched candidates above the k-th unmatched one), or None when no board of
+    /// at most `max_n` a side has it.
+    fn value(&self, x: usize, west: u32, east: u32) -> Option<u8> {
+        self.0.value(x, west, east)
+    }
+
+    /// Burke's Tables 5.1-5.4 from boards of up to `max_n` a side (at most this table's):
+    /// each cell value once, ((x, min loners, max loners), value, first board met with it)
+    /// (None if a budget stopped it; each pair of side groups is a position).
+    #[pyo3(signature = (max_n, strict, smallest, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::type_complexity)]
+    fn class_tables(
+        &self,
+        py: Python<'_>,
+        max_n: usize,
+        strict: bool,
+        smallest: bool,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Vec<matchmaker::CellValue>>, u64)> {
+        if max_n > self.0.max_side() {
+            return Err(PyValueError::new_err(format!(
+                "tables of boards up to {max_n} a side need profiles as large: these cover {}",
+                self.0.max_side()
+            )));
+        }
+        let profiles = &self.0;
+        budgeted(py, max_nodes, max_seconds, |b| {
+            matchmaker::class_tables(profiles, max_n, strict, smallest, b)
+        })
+    }
+
+    /// The largest board covered (candidates a side).
+    #[getter]
+    fn max_n(&self) -> usize {
+        self.0.max_side()
+    }
+
+    /// Profiles valued.
+    fn __len__(&self) -> usize {
+        self.0.count()
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1274,5 +1348,8 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Fission>()?;
     m.add("SKI_JUMPS_MAX_CELLS", ski_jumps::MAX_CELLS)?;
     m.add_class::<SkiJumps>()?;
+    m.add("MATCHMAKER_MAX_SIDE", matchmaker::MAX_SIDE)?;
+    m.add_function(wrap_pyfunction!(matchmaker_profiles, m)?)?;
+    m.add_class::<MatchmakerProfiles>()?;
     Ok(())
 }

@@ -18,6 +18,7 @@ __all__ = [
     "GEOGRAPHY_MAX_VERTICES",
     "HEX_MAX_SIDE",
     "KONANE_MAX_CELLS",
+    "MATCHMAKER_MAX_SIDE",
     "NODE_KAYLES_MAX_VERTICES",
     "SKI_JUMPS_MAX_CELLS",
     "TINTED_MAX_VERTICES",
@@ -33,6 +34,7 @@ __all__ = [
     "HexKernel",
     "HexSolverKernel",
     "Konane",
+    "MatchmakerProfiles",
     "NativePanic",
     "NodeKayles",
     "SkiJumps",
@@ -40,6 +42,7 @@ __all__ = [
     "TransverseWave",
     "_panic_for_tests",
     "loopy_outcomes",
+    "matchmaker_profiles",
     "octal_sequence",
     "subtraction_sequence",
 ]
@@ -538,3 +541,38 @@ class SkiJumps:
     @property
     def table_size(self) -> int:
         """Slopes solved so far."""
+
+MATCHMAKER_MAX_SIDE: int
+
+#: A cell value of Tables 5.1-5.4: (x, min loners, max loners), the value, and the first
+#: board met with it (``board[w - 1]``: the partner of West w, 0 when unmatched).
+_CellValue: TypeAlias = tuple[tuple[int, int, int], int, list[int]]
+
+def matchmaker_profiles(
+    max_n: int, max_nodes: int | None = None, max_seconds: float | None = None
+) -> tuple[MatchmakerProfiles | None, int]:
+    """Stubborn Matchmaker's profile values for every board of up to ``max_n`` candidates a
+    side, at most MATCHMAKER_MAX_SIDE (ValueError beyond); each profile is a position."""
+
+@final
+class MatchmakerProfiles:
+    """The profile values of Stubborn Matchmaker boards (``matchmaker_profiles``)."""
+
+    def value(self, x: int, west: int, east: int) -> int | None:
+        """V of the profile (x, west, east), None when no board of at most ``max_n`` a
+        side has it."""
+    def class_tables(
+        self,
+        max_n: int,
+        strict: bool,
+        smallest: bool,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[list[_CellValue] | None, int]:
+        """Tables 5.1-5.4 of Burke 2009 from boards of up to ``max_n`` a side (at most
+        ``self.max_n``; ValueError beyond), each cell value with its first board."""
+    @property
+    def max_n(self) -> int:
+        """The largest board covered (candidates a side)."""
+    def __len__(self) -> int:
+        """Profiles valued."""

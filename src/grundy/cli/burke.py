@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 
+from grundy import _native
 from grundy.cli import Output, Spinner
-from grundy.cli.common import Search, emit_json, json_option, search_options
+from grundy.cli.common import Search, emit_json, engine_option, json_option, search_options
 from grundy.rulesets import GrundyError, ParseError, get
 from grundy.rulesets.dictator.rules import (
     LETTERS,
@@ -51,10 +52,13 @@ from grundy.rulesets.matchmaker.rules import (
 from grundy.search import Solver
 
 MATCHMAKERS = ("matchmaker", "stubborn-matchmaker", "full-matchmaker")
-#: Largest board of the tables: 14 a side reaches every row Burke prints (C(28, 14) boards,
-#: about 150,000 profiles; seconds).  With --smallest, 16 (a minute, half a GB).
-MAX_TABLE_N = 14
-MAX_SMALLEST_N = 16
+#: Largest board of the tables: the native kernel values every profile of the boards of up
+#: to 20 a side (127 million) level by level; 20 reaches every printed cell at its fewest
+#: candidates.  The Python evaluator (--engine python) builds the same tables to 14 (every
+#: size) or 16 (--smallest) within its time budget.
+MAX_TABLE_N = _native.MATCHMAKER_MAX_SIDE
+MAX_PYTHON_N = 14
+MAX_PYTHON_SMALLEST_N = 16
 #: Largest board of the tables by search (every board solved: minutes at 9).
 MAX_SEARCH_N = 9
 #: Largest board the Verifier starts from (it visits every pairing of every class reached).
@@ -66,39 +70,43 @@ def _cell(values: Any) -> str:
 
 
 @click.command("tables")
-@click.option("--max-n", type=click.IntRange(1, MAX_SMALLEST_N), default=6, show_default=True,
+@click.option("--max-n", type=click.IntRange(1, MAX_TABLE_N), default=6, show_default=True,
               help=f"Largest board (candidates per side), at most {MAX_TABLE_N}; 8 reaches 40 "
-                   "printed cells, 10 reaches 70 and 14 reaches 168 (seconds).")
+                   "printed cells, 10 reaches 70, 14 reaches 168 and 20 reaches 259, every "
+                   "printed cell that has a board (seconds).")
 @click.option("--smallest", is_flag=True,
-              help=f"Count each class (x, y, z) only at its fewest candidates a side, "
-                   f"x + max(y, z): the reading under which the printed cells hold; --max-n "
-                   f"up to {MAX_SMALLEST_N} (217 cells, a minute).")
+              help="Count each class (x, y, z) only at its fewest candidates a side, "
+                   "x + max(y, z): the reading under which the printed cells hold; --max-n "
+                   "20 reaches the same 259 cells.")
 @click.option("--loose", is_flag=True,
               help="Count every board without crossed pairs (the printed tables need the "
                    "stricter convention).")
 @click.option("--search", "brute", is_flag=True,
               help=f"Solve every board by search instead of the profile values (slow: about "
                    f"a minute at 8; at most {MAX_SEARCH_N}).")
+@engine_option
 @search_options
 @json_option
 def matchmaker_tables_command(max_n: int, smallest: bool, loose: bool, brute: bool,
-                              max_nodes: int | None, max_seconds: float | None,
+                              engine: str, max_nodes: int | None, max_seconds: float | None,
                               store: str | None, as_json: bool) -> None:
     """Regenerate Tables 5.1-5.4 of Burke 2009, §5.3 from the Stubborn Matchmaker profile
-    values (the thesis' Nimberizer, made exact; `grundy matchmaker verify` checks it) or,
-    with --search, by solving every board; beside the printed cells, with a board of the
-    fewest candidates for every value the table does not print; exit status 1 if some
-    cell differs."""
-    if max_n > MAX_TABLE_N and not smallest:
-        raise GrundyError(f"--max-n {max_n} takes every board of up to {max_n} a side: give "
-                          f"{MAX_TABLE_N} or less, or add --smallest (up to {MAX_SMALLEST_N})")
+    values (the thesis' Nimberizer, made exact; `grundy matchmaker verify` checks it;
+    native unless --engine python) or, with --search, by solving every board; beside the
+    printed cells, with a board of the fewest candidates for every value the table does
+    not print; exit status 1 if some cell differs."""
+    native = engine != "python"
+    largest = MAX_TABLE_N if native else MAX_PYTHON_SMALLEST_N if smallest else MAX_PYTHON_N
+    if max_n > largest:
+        raise GrundyError(f"--engine python builds the tables up to {largest} a side: give "
+                          f"--max-n {largest} or less, or leave out --engine python")
     if brute and max_n > MAX_SEARCH_N:
         raise GrundyError(f"--search solves every board: give --max-n {MAX_SEARCH_N} or less, "
                           "or leave out --search")
-    build = matchmaker_tables if brute else class_tables
     with Spinner() as spinner:
-        tables = build(max_n, not loose, Search(max_nodes, max_seconds, store).budget(spinner),
-                       smallest=smallest)
+        budget = Search(max_nodes, max_seconds, store).budget(spinner)
+        tables = matchmaker_tables(max_n, not loose, budget, smallest=smallest) if brute else \
+            class_tables(max_n, not loose, budget, smallest=smallest, native=native)
     rows = tables.comparison()
     mismatches = tables.mismatches()
     ruleset = get("stubborn-matchmaker")

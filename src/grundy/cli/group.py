@@ -41,7 +41,7 @@ class BudgetError(CliError):
 DEFAULT_SECONDS = 60.0
 #: Shorter defaults where an answer is expected at once.
 DEFAULT_SECONDS_OF = {"calc": 10.0, "thermograph": 10.0,
-                      # `matchmaker tables --smallest --max-n 16`: a minute of CPU
+                      # `matchmaker tables --engine python --smallest --max-n 16`: a minute
                       "tables": 600.0}
 #: Commands that run as long as the person wants: interactive games (their budget is
 #: per computer move), the server, the benchmarks.

@@ -42,7 +42,11 @@ than the profile: its tables list several values per class, the profile fixes on
 The profile takes ``4^x`` values for x unmatched a side and fewer on small boards (a bit
 string with c changes needs c matched candidates), so every Stubborn board of 14 a side
 is valued from some 150,000 profiles: ``Nimberizer`` memoises V, and the sets
-{V(P - i, Q - j) xor Q_j : j} shared by the rows i, in O(x) each.
+{V(P - i, Q - j) xor Q_j : j} shared by the rows i, in O(x) each.  The native kernel
+(``native/src/matchmaker.rs``, ``native_profiles``) values every profile of the boards of
+up to n a side level by level in dense tables (127 million at n = 20, in seconds), which
+``class_tables`` reads for Tables 5.1-5.4 up to 20 a side; ``Nimberizer`` stays the
+evaluator of single boards and the oracle the kernel is tested against.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from grundy import _native
 from grundy.rulesets.matchmaker.rules import (
     Matching,
     StubbornMatchmaker,
@@ -316,14 +321,19 @@ def _mask(string: tuple[int, ...]) -> int:
 
 
 def class_tables(max_n: int, strict: bool = True, budget: Budget | None = None,
-                 smallest: bool = False) -> Tables:
+                 smallest: bool = False, native: bool = True) -> Tables:
     """Tables 5.1-5.4 (L1259-1319) from the profile values: every cross-free board up to
     ``max_n`` a side, with a board of the fewest candidates met for each value of each
     cell (same conventions as the brute-force ``matchmaker_tables``).  With ``smallest``,
     a class (x, y, z) counts only its boards of x + max(y, z) candidates a side, the
     fewest it allows (the reading under which the printed cells hold: docs/errata.md).
     Boards are grouped per side by loners and profile bits, so the work is the profiles
-    (``Nimberizer``) and pairs of groups, not the C(2n, n) boards."""
+    and pairs of groups, not the C(2n, n) boards.  The native kernel
+    (``native_class_tables``, up to ``MATCHMAKER_MAX_SIDE``) values every profile of the
+    boards up to ``max_n`` level by level; with ``native=False`` (or past that size)
+    the profiles are valued on demand by ``Nimberizer``, the same cells and witnesses."""
+    if native and max_n <= _native.MATCHMAKER_MAX_SIDE:
+        return native_class_tables(max_n, strict, budget, smallest)
     values = Nimberizer()
     tables = Tables(max_n, strict, smallest)
     for n in range(1, max_n + 1):
@@ -350,3 +360,41 @@ def _witness(g: _Side, h: _Side, strict: bool) -> Matching:
         if not strict or a & b:
             return _board(west, east)
     raise AssertionError("groups were paired only when some strings meet")
+
+
+#: The process's native profile table (``native_profiles``): the largest built so far.
+_native_shared: list[_native.MatchmakerProfiles] = []
+
+
+def native_profiles(max_n: int, budget: Budget | None = None) -> _native.MatchmakerProfiles:
+    """Every profile value of the boards of up to ``max_n`` a side from the native kernel
+    (``native/src/matchmaker.rs``: dense tables level by level, each profile a position of
+    ``budget``), kept for later calls of the same size or less."""
+    if _native_shared and _native_shared[0].max_n >= max_n:
+        return _native_shared[0]
+    _native_shared.clear()  # free the smaller table before building the larger one
+    nodes, seconds = (None, None) if budget is None else budget.remaining()
+    profiles, used = _native.matchmaker_profiles(max_n, nodes, seconds)
+    if budget is not None:
+        budget.charge(used, profiles is not None, 0 if profiles is None else len(profiles))
+    assert profiles is not None, "only a budget stops the kernel"
+    _native_shared.append(profiles)
+    return profiles
+
+
+def native_class_tables(max_n: int, strict: bool = True, budget: Budget | None = None,
+                        smallest: bool = False) -> Tables:
+    """``class_tables`` by the native kernel: the same cells, with the same witnesses (the
+    kernel meets boards in the same order); each pair of side groups is a position of
+    ``budget``."""
+    profiles = native_profiles(max_n, budget)
+    nodes, seconds = (None, None) if budget is None else budget.remaining()
+    found, used = profiles.class_tables(max_n, strict, smallest, nodes, seconds)
+    if budget is not None:
+        budget.charge(used, found is not None, len(profiles))
+    assert found is not None, "only a budget stops the kernel"
+    tables = Tables(max_n, strict, smallest)
+    for cell, value, witness in found:
+        tables.cells.setdefault(cell, set()).add(value)
+        tables.witnesses[cell, value] = tuple(witness)
+    return tables

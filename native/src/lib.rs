@@ -20,6 +20,7 @@ pub mod konane;
 pub mod loopy;
 pub mod memo;
 pub mod mex;
+pub mod misere;
 pub mod node_kayles;
 pub mod ski_jumps;
 pub mod symmetric;

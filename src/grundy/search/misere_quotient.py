@@ -397,12 +397,14 @@ def _extend(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
     that pass are checked in full (``_Judge.accepts``)."""
     h = len(heaps)
     size = len(table)
-    levels = _levels(table, p_set, heaps, heap_options, MAX_POWER, judge.check)
+    levels = _levels(table, p_set, heaps, heap_options, 1, judge.check)
     for x in range(size):
         if all(levels[1][y] in (None, table[x][y] in p_set) for y in range(size)):
             trial = [*heaps, x]
             if judge.accepts(table, p_set, _letters(table, trial, heap_options[:h + 1])):
                 return table, p_set, trial
+    # no element of Q: the deeper levels, for a new generator
+    levels = _levels(table, p_set, heaps, heap_options, MAX_POWER, judge.check)
     for total in range(2, MAX_POWER + 1):
         for period in range(1, total + 1):
             index = total - period

@@ -235,3 +235,15 @@ def test_both_engines_give_the_same_quotient(code: str) -> None:
     native = misere_quotient(splits, 12, engine="native")
     assert native == misere_quotient(splits, 12, engine="python")
     assert native.names == misere_quotient(splits, 12, engine="python").names
+
+
+def test_a_native_check_cut_into_tries_gives_the_same_quotient(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a first node budget of 1 every check is stopped and retried (fourfold budget,
+    the caller's check called between tries): the same quotient, the check called often."""
+    rule = TakeAndBreak.parse("0.77")
+    calls = []
+    monkeypatch.setattr(misere_quotient_module, "FIRST_NODE_CAP", 1)
+    q = misere_quotient(lambda h: [parts for _, parts in rule.splits(h)], 12,
+                        lambda: calls.append(1))
+    assert q == quotient("0.77", 12) and len(calls) > 50

@@ -61,6 +61,8 @@ __all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
 MAX_POWER = 10
 #: The caps on the copies of one generating heap that ``_counted`` keeps apart.
 COUNTS = (4, 6)
+#: The node budget of a native check's first try (``_Judge.accepts``).
+FIRST_NODE_CAP = 1 << 16
 
 Options = Callable[[int], Iterable[Sequence[int]]]
 
@@ -278,7 +280,7 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
 @dataclass
 class _Judge:
     """Checks candidates (``accepts``) with the native kernel or ``_predicts``, and runs
-    the caller's ``check`` between them."""
+    the caller's ``check`` between them (and within a long native check)."""
 
     check: Callable[[], None] | None
     engine: Engine
@@ -294,11 +296,18 @@ class _Judge:
         from grundy import _native
 
         flat = [y for row in table for y in row]
-        found, _ = _native.misere_predicts(flat, len(table), sorted(p_set),
-                                           [(a, list(opts)) for a, opts in letters], generator)
-        if self.check is not None:
-            self.check()
-        return bool(found)
+        listed = [(a, list(opts)) for a, opts in letters]
+        # a node budget growing fourfold, ``check`` between the tries: the caller's time
+        # budget is kept within one try, for at most a third more work
+        cap = FIRST_NODE_CAP
+        while True:
+            found, _ = _native.misere_predicts(flat, len(table), sorted(p_set), listed,
+                                               generator, cap)
+            if self.check is not None:
+                self.check()
+            if found is not None:
+                return found
+            cap *= 4
 
 
 def _extend_finer(table: list[list[int]], p_set: frozenset[int], heaps: list[int],

@@ -25,6 +25,7 @@ from bench import (
     hex_solver,
     library,
     loopy,
+    misere,
     native,
     notation,
     octal,
@@ -117,6 +118,8 @@ def main() -> None:
     for line in census.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in loopy.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in misere.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in notation.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)

@@ -110,7 +110,8 @@ def test_value_ops_prints_the_operations() -> None:
 
 def test_misere_prints_simplest_form_and_genus() -> None:
     assert ok("values", "misere", "*2+*2").stdout.splitlines() == [
-        "simplest form: {*2,*3}", "misere outcome: P", "genus: 0^02", "normal nim value: 0",
+        "simplest form: {*2,*3}", "cgsuite: *[2[2]]", "misere outcome: P", "genus: 0^02",
+        "normal nim value: 0",
         "misere nim value: 0", "class: tame"]
     data = json.loads(ok("values", "misere", "{0,{*2}}", "--json").stdout)
     assert data["class"] == "restive" and data["genus"] == "1^20"

@@ -171,3 +171,79 @@ def test_kayles_quotient_gives_the_outcome_of_every_sum_of_at_most_30_tokens() -
     positions = [p for total in range(1, 31) for p in partitions(total, total)]
     assert len(positions) == 28_628
     assert [p for p in positions if q.is_p(p) == wins(p)] == []
+
+
+# -- the native check against the Python oracle ---------------------------------------
+
+
+@st.composite
+def candidates(draw: st.DrawFn) -> tuple[list[list[int]], frozenset[int],
+                                        list[tuple[int, tuple[int, ...]]]]:
+    """Any table (monoid or not: the check is defined on any), P-portion and letters."""
+    size = draw(st.integers(1, 9))
+    element = st.integers(0, size - 1)
+    table = [[0] * size for _ in range(size)]
+    for x in range(size):
+        for y in range(size):
+            table[x][y] = y if x == 0 else x if y == 0 else draw(element)
+    p_set = frozenset(draw(st.sets(element)))
+    letters = draw(st.lists(st.tuples(element, st.lists(element, max_size=3).map(tuple)),
+                            min_size=1, max_size=4))
+    return table, p_set, letters
+
+
+@settings(max_examples=300, deadline=None)
+@given(candidates())
+def test_the_native_check_agrees_with_the_python_oracle(
+        candidate: tuple[list[list[int]], frozenset[int], list[tuple[int, tuple[int, ...]]]]
+) -> None:
+    table, p_set, letters = candidate
+    python = misere_quotient_module._Judge(None, "python")
+    native = misere_quotient_module._Judge(None, "native")
+    assert native.accepts(table, p_set, letters) == python.accepts(table, p_set, letters)
+
+
+@settings(max_examples=60, deadline=None)
+@given(candidates(), st.integers(0, 3), st.integers(1, 3))
+def test_the_native_check_of_a_new_generator_agrees_with_the_python_oracle(
+        candidate: tuple[list[list[int]], frozenset[int], list[tuple[int, tuple[int, ...]]]],
+        index: int, period: int) -> None:
+    table, p_set, letters = candidate
+    size = len(table) * (index + period)
+    bigger_p = frozenset(x * (index + period) % size for x in p_set)  # any subset will do
+    python = misere_quotient_module._Judge(None, "python")
+    native = misere_quotient_module._Judge(None, "native")
+    assert (native.accepts(table, bigger_p, letters, (index, period))
+            == python.accepts(table, bigger_p, letters, (index, period)))
+
+
+def test_malformed_candidates_are_one_line_errors() -> None:
+    from grundy import _native
+
+    with pytest.raises(ValueError, match="size \\* size"):
+        _native.misere_predicts([0, 1, 1], 2, [1], [(1, [0])])
+    with pytest.raises(ValueError, match="outside"):
+        _native.misere_predicts([0, 1, 1, 0], 2, [5], [(1, [0])])
+    with pytest.raises(ValueError, match="period of 1 or more"):
+        _native.misere_predicts([0], 1, [], [], (2, 0))
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137"])
+def test_both_engines_give_the_same_quotient(code: str) -> None:
+    rule = TakeAndBreak.parse(code)
+    splits = lambda h: [parts for _, parts in rule.splits(h)]  # noqa: E731
+    native = misere_quotient(splits, 12, engine="native")
+    assert native == misere_quotient(splits, 12, engine="python")
+    assert native.names == misere_quotient(splits, 12, engine="python").names
+
+
+def test_a_native_check_cut_into_tries_gives_the_same_quotient(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a first node budget of 1 every check is stopped and retried (fourfold budget,
+    the caller's check called between tries): the same quotient, the check called often."""
+    rule = TakeAndBreak.parse("0.77")
+    calls = []
+    monkeypatch.setattr(misere_quotient_module, "FIRST_NODE_CAP", 1)
+    q = misere_quotient(lambda h: [parts for _, parts in rule.splits(h)], 12,
+                        lambda: calls.append(1))
+    assert q == quotient("0.77", 12) and len(calls) > 50

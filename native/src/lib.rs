@@ -21,6 +21,7 @@ pub mod loopy;
 pub mod matchmaker;
 pub mod memo;
 pub mod mex;
+pub mod misere;
 pub mod node_kayles;
 pub mod ski_jumps;
 pub mod symmetric;

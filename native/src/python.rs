@@ -26,6 +26,7 @@ use crate::hex_solver;
 use crate::konane;
 use crate::loopy;
 use crate::matchmaker;
+use crate::misere;
 use crate::node_kayles;
 use crate::ski_jumps;
 use crate::thermograph::Thermographs;
@@ -144,6 +145,57 @@ fn loopy_outcomes(
     };
     graph.check().map_err(PyValueError::new_err)?;
     budgeted(py, max_nodes, max_seconds, |b| loopy::outcomes(&graph, b))
+}
+
+/// Whether a candidate misère quotient predicts the misère outcome of every sum of heaps
+/// (`grundy.search.misere_quotient`): `table` holds x·y at `x * size + y`, `letters` each
+/// heap's element and its options' elements; with `generator` = (index, period) the
+/// candidate is the table × ⟨g | g^(index+period) = g^index⟩, (y, k) being k·size + y.
+/// None when the budget stops it; ValueError (one line) for malformed arrays.
+#[pyfunction]
+#[pyo3(signature = (table, size, p_portion, letters, generator=None, max_nodes=None,
+                    max_seconds=None))]
+#[allow(clippy::too_many_arguments)]
+fn misere_predicts(
+    py: Python<'_>,
+    table: Vec<u32>,
+    size: usize,
+    p_portion: Vec<u32>,
+    letters: Vec<misere::Letter>,
+    generator: Option<(usize, usize)>,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+) -> PyResult<(Option<bool>, u64)> {
+    let base = misere::Candidate {
+        size,
+        table: &table,
+        p_portion: &[],
+    };
+    base.check(&[]).map_err(PyValueError::new_err)?;
+    let (table, size) = match generator {
+        None => (table, size),
+        Some((index, period)) => {
+            if period == 0 || (index + period) * size > 1 << 16 {
+                return Err(PyValueError::new_err(format!(
+                    "a generator with index {index} and period {period} on {size} elements: \
+                     give a period of 1 or more and at most 65536 elements in all"
+                )));
+            }
+            (
+                misere::with_generator(&table, size, index, period),
+                size * (index + period),
+            )
+        }
+    };
+    let candidate = misere::Candidate {
+        size,
+        table: &table,
+        p_portion: &p_portion,
+    };
+    candidate.check(&letters).map_err(PyValueError::new_err)?;
+    budgeted(py, max_nodes, max_seconds, |b| {
+        misere::predicts(&candidate, &letters, b)
+    })
 }
 
 /// A state as Python's `atropos.search.State` holds it, each bit field in 64-bit limbs.
@@ -1321,6 +1373,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(loopy_outcomes, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_predicts, m)?)?;
     m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;
     m.add("TRANSVERSE_WAVE_MAX_COLUMNS", transverse_wave::MAX_COLUMNS)?;
     m.add("GEOGRAPHY_MAX_VERTICES", geography::MAX_VERTICES)?;

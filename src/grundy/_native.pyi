@@ -43,6 +43,7 @@ __all__ = [
     "_panic_for_tests",
     "loopy_outcomes",
     "matchmaker_profiles",
+    "misere_predicts",
     "octal_sequence",
     "subtraction_sequence",
 ]
@@ -353,6 +354,21 @@ def subtraction_sequence(
     max_seconds: float | None = None,
 ) -> tuple[list[int] | None, int]:
     """Grundy values of heaps 0..n (n + 1 values) of the subtraction game with this set."""
+
+def misere_predicts(
+    table: list[int],
+    size: int,
+    p_portion: list[int],
+    letters: list[tuple[int, list[int]]],
+    generator: tuple[int, int] | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> tuple[bool | None, int]:
+    """Whether a candidate misère quotient predicts the misère outcome of every sum of
+    heaps (``grundy.search.misere_quotient``): ``table[x * size + y]`` is x·y, ``letters``
+    each heap's element and its options' elements; with ``generator`` = (index, period)
+    the candidate is the table × ⟨g | g^(index+period) = g^index⟩, element (y, k) being
+    k·size + y.  ValueError (one line) for malformed arrays."""
 
 def octal_sequence(
     code: str,

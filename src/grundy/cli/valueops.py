@@ -110,10 +110,12 @@ misere = DefaultGroup(
 def misere_form_command(game: tuple[str, ...], max_seconds: float | None, as_json: bool) -> None:
     """An impartial game under misère play: simplest form, genus, tame or wild.
 
-    Either an EXPRESSION (nim heaps 0, *, *n and option sets {G, H, ...} joined by +)
-    or positions of impartial rulesets, as for `grundy value`.
+    Either an EXPRESSION (nim heaps 0, *, *n and option sets {G, H, ...} joined by +,
+    or CGSuite's *[...] lists: *[2] is *2, *[[2],0] the game {{*2},0}) or positions of
+    impartial rulesets, as for `grundy value`.  The form is also printed in CGSuite's
+    notation (*[2[2]] for *2+*2).
     Examples: grundy values misere "*2+*2"  (simplest form {*2,*3}, genus 0^02, tame);
-    grundy values misere kayles 4
+    grundy values misere "*[[2],1]"; grundy values misere kayles 4
     """
     deadline = _deadline(max_seconds)
     with checked(deadline):
@@ -130,6 +132,7 @@ def misere_form_command(game: tuple[str, ...], max_seconds: float | None, as_jso
         tameness = form.tameness()
     result = {
         "simplest_form": str(form),
+        "cgsuite": form.cgsuite(),
         "misere_outcome": "P" if form.is_p else "N",
         "genus": form.genus_text(),
         "normal_nim_value": plus,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -88,11 +89,39 @@ def calc(expression: str, latex: bool, dialect: Dialect, max_seconds: float | No
         _calc(expression, latex, dialect, as_json)
 
 
+#: CGSuite writes misère canonical forms *[...] (its misère-theory tutorial)
+MISERE_TEXT = re.compile(r"\*\s*\[")
+
+
+def _calc_misere(expression: str, as_json: bool) -> None:
+    """A misère canonical form in CGSuite's notation, with its outcome and genus."""
+    from grundy.values.misere import MisereError, MisereGame
+
+    try:
+        game = MisereGame.parse(expression)
+    except MisereError as error:
+        raise CliError(str(error)) from None
+    except RecursionError:
+        raise CliError("the game is too deep to compute here (Python's recursion limit): "
+                       "write a shallower expression") from None
+    outcome = "P" if game.is_p else "N"
+    if as_json:
+        emit_json({"expression": expression, "value": game.cgsuite(),
+                   "simplest_form": str(game), "misere_outcome": outcome,
+                   "genus": game.cgsuite_genus(), "birthday": game.birthday})
+        return
+    click.echo(f"{game.cgsuite()}\nmisère {outcome}: genus {game.cgsuite_genus()}, "
+               f"simplest form {game}")
+
+
 def _calc(expression: str, latex: bool, dialect: Dialect, as_json: bool) -> None:
     from grundy.cli.loopy import LOOPY_TEXT
 
     if LOOPY_TEXT.search(expression):  # pass, on, off, labels...: a loopy game
         _calc_loopy(expression, dialect, as_json)
+        return
+    if MISERE_TEXT.search(expression):  # *[...]: CGSuite's misère canonical forms
+        _calc_misere(expression, as_json)
         return
     game = _parse(expression, dialect)
     outcome = game.outcome()

@@ -53,6 +53,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from grundy.protocol import GrundyError
+from grundy.search.engine import Engine
 
 __all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
 
@@ -60,6 +61,8 @@ __all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
 MAX_POWER = 10
 #: The caps on the copies of one generating heap that ``_counted`` keeps apart.
 COUNTS = (4, 6)
+#: The node budget of a native check's first try (``_Judge.accepts``).
+FIRST_NODE_CAP = 1 << 16
 
 Options = Callable[[int], Iterable[Sequence[int]]]
 
@@ -244,11 +247,14 @@ def _with_generator(table: Sequence[Sequence[int]], index: int,
             for k1 in range(length) for y1 in range(size)]
 
 
-def misere_quotient(options: Options, n: int,
-                    check: Callable[[], None] | None = None) -> MisereQuotient:
+def misere_quotient(options: Options, n: int, check: Callable[[], None] | None = None,
+                    engine: Engine = "auto") -> MisereQuotient:
     """The misère quotient of the heap game whose heap h has the options ``options(h)``
     (each a sequence of smaller heaps), for the heaps 1..n; ``check`` is called now and
-    then (it may raise to stop).  QuotientNotFound when a step finds no candidate."""
+    then (it may raise to stop).  QuotientNotFound when a step finds no candidate.
+    ``engine``: candidates are checked by the native kernel (``auto``, ``native``:
+    ``grundy._native.misere_predicts``) or by ``_predicts`` in Python (``python``), the
+    oracle the kernel is tested against; both give the same quotient."""
     heap_options: list[list[tuple[int, ...]]] = [[]]
     for h in range(1, n + 1):
         listed = []
@@ -262,17 +268,50 @@ def misere_quotient(options: Options, n: int,
     table: list[list[int]] = [[0]]
     p_set: frozenset[int] = frozenset()
     heaps: list[int] = [0]
+    judge = _Judge(check, engine)
     for h in range(1, n + 1):
         try:
-            table, p_set, heaps = _extend(table, p_set, heaps, heap_options[:h + 1], check)
+            table, p_set, heaps = _extend(table, p_set, heaps, heap_options[:h + 1], judge)
         except QuotientNotFound:
-            table, p_set, heaps = _extend_finer(table, p_set, heaps, heap_options[:h + 1], check)
+            table, p_set, heaps = _extend_finer(table, p_set, heaps, heap_options[:h + 1], judge)
     return _present(table, p_set, heaps)
 
 
+@dataclass
+class _Judge:
+    """Checks candidates (``accepts``) with the native kernel or ``_predicts``, and runs
+    the caller's ``check`` between them (and within a long native check)."""
+
+    check: Callable[[], None] | None
+    engine: Engine
+
+    def accepts(self, table: Sequence[Sequence[int]], p_set: frozenset[int],
+                letters: Sequence[tuple[int, tuple[int, ...]]],
+                generator: tuple[int, int] | None = None) -> bool:
+        """Whether the candidate (``table``, times ⟨g⟩ with ``generator`` = (index,
+        period) when given: ``_with_generator``) predicts every outcome."""
+        if self.engine == "python":
+            full = table if generator is None else _with_generator(table, *generator)
+            return _predicts(full, sum(1 << x for x in p_set), letters, self.check)
+        from grundy import _native
+
+        flat = [y for row in table for y in row]
+        listed = [(a, list(opts)) for a, opts in letters]
+        # a node budget growing fourfold, ``check`` between the tries: the caller's time
+        # budget is kept within one try, for at most a third more work
+        cap = FIRST_NODE_CAP
+        while True:
+            found, _ = _native.misere_predicts(flat, len(table), sorted(p_set), listed,
+                                               generator, cap)
+            if self.check is not None:
+                self.check()
+            if found is not None:
+                return found
+            cap *= 4
+
+
 def _extend_finer(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
-                  heap_options: Sequence[list[tuple[int, ...]]],
-                  check: Callable[[], None] | None
+                  heap_options: Sequence[list[tuple[int, ...]]], judge: _Judge
                   ) -> tuple[list[list[int]], frozenset[int], list[int]]:
     """``_extend`` on finer monoids for the smaller heaps, when their quotient splits:
     the monoid of states (``_state_monoid``), then the quotient with the copies of one
@@ -285,7 +324,7 @@ def _extend_finer(table: list[list[int]], p_set: frozenset[int], heaps: list[int
               for cap in COUNTS for letter in letters]
     for base in finer:
         try:
-            return _extend(*base(), heap_options, check)
+            return _extend(*base(), heap_options, judge)
         except QuotientNotFound:
             pass
     raise QuotientNotFound(
@@ -360,33 +399,33 @@ def _mask(p_inverse: Sequence[int], elements: Iterable[int]) -> int:
 
 def _extend(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
             heap_options: Sequence[list[tuple[int, ...]]],
-            check: Callable[[], None] | None) -> tuple[list[list[int]], frozenset[int], list[int]]:
+            judge: _Judge) -> tuple[list[list[int]], frozenset[int], list[int]]:
     """The quotient for one heap more (see the module docstring).  Candidates are
     screened by the outcomes of k·G + W for the least position W of each element and
     k ≤ ``MAX_POWER`` (``_levels``), which a right candidate must reproduce; only those
-    that pass are checked in full by ``_predicts``."""
+    that pass are checked in full (``_Judge.accepts``)."""
     h = len(heaps)
     size = len(table)
-    levels = _levels(table, p_set, heaps, heap_options, MAX_POWER, check)
-    p_mask = sum(1 << x for x in p_set)
+    levels = _levels(table, p_set, heaps, heap_options, 1, judge.check)
     for x in range(size):
         if all(levels[1][y] in (None, table[x][y] in p_set) for y in range(size)):
             trial = [*heaps, x]
-            if _predicts(table, p_mask, _letters(table, trial, heap_options[:h + 1]), check):
+            if judge.accepts(table, p_set, _letters(table, trial, heap_options[:h + 1])):
                 return table, p_set, trial
+    # no element of Q: the deeper levels, for a new generator
+    levels = _levels(table, p_set, heaps, heap_options, MAX_POWER, judge.check)
     for total in range(2, MAX_POWER + 1):
         for period in range(1, total + 1):
             index = total - period
             if any(levels[k] != levels[k + period] for k in range(index, MAX_POWER + 1 - period)):
                 continue
-            bigger = _with_generator(table, index, period)
             trial = [*heaps, size]
             big_p = frozenset(y + k * size for k in range(total) for y in range(size)
                               if levels[k][y])
-            big_mask = sum(1 << x for x in big_p)
-            if _predicts(bigger, big_mask, _letters(bigger, trial, heap_options[:h + 1]),
-                         check):
-                return _reduce(bigger, big_p, trial)
+            # the options of heap h are sums of smaller heaps: their elements lie in Q
+            if judge.accepts(table, big_p, _letters(table, trial, heap_options[:h + 1]),
+                             (index, period)):
+                return _reduce(_with_generator(table, index, period), big_p, trial)
     raise QuotientNotFound(
         f"no candidate quotient for heap {h}: heap {h} is no element of the quotient of "
         f"the smaller heaps, and no new generator with a relation g^(k+p) = g^k, "

@@ -189,6 +189,18 @@ class MisereGame:
         separator = "," if any(t > 9 for t in terms) else ""
         return f"{plus}^{separator.join(map(str, terms))}"
 
+    def cgsuite_genus(self) -> str:
+        """The genus as CGSuite writes it: a nim heap's size alone, and a sequence that
+        alternates from γ0 on by γ0 alone (``*2+*2`` is 0^0 where ``genus_text`` writes
+        0^02); otherwise as ``genus_text``."""
+        n = self.nimber_size()
+        if n is not None:
+            return str(n)
+        plus, terms = self.genus()
+        shown = terms[:1] if len(terms) == 2 else terms
+        separator = "," if any(t > 9 for t in shown) else ""
+        return f"{plus}^{separator.join(map(str, shown))}"
+
     @property
     def has_tame_genus(self) -> bool:
         """Tame genera: 0^120, 1^031 and a^{a, a⊕2} (those of nim positions)."""
@@ -227,12 +239,32 @@ class MisereGame:
     def __repr__(self) -> str:
         return f"MisereGame({self})"
 
+    def cgsuite(self) -> str:
+        """This game in CGSuite's notation for misère canonical forms (its misère-theory
+        tutorial): ``*[n]`` the nim heap, a run of options ``*[2#0]``, ``X#`` the game
+        whose only option is X, subscripts ``X[k]`` for X + *k read left to right
+        (``*[2[#2#]]`` is {2# + *2}), parentheses around an option that is itself a run of
+        options.  A sum is written X[k] with the least k; a run lists its options from the
+        latest born, runs before sums before sharps before nim heaps among the equally
+        old (the order CGSuite's tests show).  Nim heaps and subscripts of 10 or more,
+        which CGSuite's tests never show, are written in braces, {10}.
+
+        >>> MisereGame.parse("*[2]+*[2]").cgsuite(), MisereGame.parse("*[[2],0]").cgsuite()
+        ('*[2[2]]', '*[2#0]')
+        """
+        kind, base, subscripts = _cgsuite(self)
+        return f"*[{base[1:-1] if kind == 'run' else _written(base, subscripts)}]"
+
     @classmethod
     def parse(cls, text: str) -> MisereGame:
-        """Nim heaps ``0``, ``*``, ``*n`` and option sets ``{G, H, ...}`` joined by ``+``."""
+        """Nim heaps ``0``, ``*``, ``*n`` and option sets ``{G, H, ...}`` joined by ``+``;
+        also CGSuite's input ``*[...]``: ``*[n]`` the nim heap, ``*[a, b, ...]`` the game
+        with options a, b, ... where a number n is *n, a list [...] the game with those
+        options, and any game text a game (``*[[*[4] + *[2]]]``); ``*[x]`` with one
+        entry is x itself."""
         if len(text) > 2000:
             raise MisereError("the game text is over 2000 characters: write a smaller game")
-        tokens = re.findall(r"\*\d*|\d+|[{}+,]|\S", text)
+        tokens = re.findall(r"\*\d*|\d+|[{}+,\[\]]|\S", text)
         position = 0
 
         def peek() -> str | None:
@@ -253,8 +285,34 @@ class MisereGame:
                 total = total + term()
             return total
 
+        def entries() -> list[MisereGame]:
+            """The entries of a CGSuite list, after its '['."""
+            found: list[MisereGame] = []
+            if peek() != "]":
+                found.append(entry())
+                while peek() == ",":
+                    take()
+                    found.append(entry())
+            if take() != "]":
+                raise MisereError(f"{text!r}: separate list entries by commas and close with ]")
+            return found
+
+        def entry() -> MisereGame:
+            token = peek()
+            if token is not None and token.isdigit():
+                take()
+                return cls.nimber(_heap_size(int(token)))
+            if token == "[":
+                take()
+                return cls.of(entries())
+            return game_sum()
+
         def term() -> MisereGame:
             token = take()
+            if token == "*" and peek() == "[":
+                take()
+                found = entries()
+                return found[0] if len(found) == 1 else cls.of(found)
             if token == "{":
                 options: list[MisereGame] = []
                 if peek() != "}":
@@ -268,16 +326,53 @@ class MisereGame:
             if token == "0":
                 return cls.zero()
             if token.startswith("*"):
-                size = int(token[1:]) if token[1:] else 1
-                if size > 64:
-                    raise MisereError(f"*{size} is too large here: heaps up to *64")
-                return cls.nimber(size)
-            raise MisereError(f"{text!r}: unexpected {token!r}; write 0, *, *n, {{...}} and +")
+                return cls.nimber(_heap_size(int(token[1:]) if token[1:] else 1))
+            raise MisereError(f"{text!r}: unexpected {token!r}; write 0, *, *n, {{...}}, "
+                              "*[...] and +")
 
         game = game_sum()
         if peek() is not None:
             raise MisereError(f"{text!r}: unexpected {peek()!r} after the game")
         return game
+
+
+def _heap_size(size: int) -> int:
+    if size > 64:
+        raise MisereError(f"*{size} is too large here: heaps up to *64")
+    return size
+
+
+#: the order of kinds among equally old options in CGSuite's runs (MisereGame.cgsuite)
+_KINDS = {"run": 3, "sum": 2, "sharp": 1, "heap": 0}
+
+
+def _cgsuite(game: MisereGame) -> tuple[str, str, str]:
+    """(kind, base, subscripts) of a game in CGSuite's misère notation: kind is heap,
+    sharp, sum or run (a run's base is in parentheses)."""
+    n = game.nimber_size()
+    if n is not None:
+        return "heap", _number(n), ""
+    if len(game.options) == 1:
+        _, base, subscripts = _cgsuite(game.options[0])
+        return "sharp", base, subscripts + "#"
+    for k in range(1, len(game.options) + 1):
+        star = MisereGame.nimber(k)
+        option = next((x for x in game.options if x + star is game), None)
+        if option is not None:
+            _, base, subscripts = _cgsuite(option)
+            return "sum", base, subscripts + _number(k)
+    parts = sorted(((x.birthday, _KINDS[kind], _written(base, subscripts)) for x in game.options
+                    for kind, base, subscripts in [_cgsuite(x)]), reverse=True)
+    return "run", "(" + "".join(text for _, _, text in parts) + ")", ""
+
+
+def _written(base: str, subscripts: str) -> str:
+    """A base with its subscripts: sharps alone follow it (2##), others in brackets."""
+    return base + (subscripts if set(subscripts) <= {"#"} else f"[{subscripts}]")
+
+
+def _number(n: int) -> str:
+    return str(n) if n < 10 else f"{{{n}}}"
 
 
 def genus_terms(game: MisereGame, depth: int) -> tuple[int, ...]:

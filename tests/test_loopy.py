@@ -245,7 +245,9 @@ def test_values_loopy_command() -> None:
     status, out = run("values", "loopy", "fox-and-geese", "G.G./..../F...")
     assert status == 0 and out.splitlines()[0] == "{2|over}"
     status, out = run("values", "loopy", "chess", "x")
-    assert status == 2 and "unknown loopy ruleset" in out
+    assert status == 2 and "unknown ruleset 'chess'" in out
+    status, out = run("values", "loopy", "nim", "3")
+    assert status == 2 and "never repeat" in out
     status, out = run("values", "loopy", "fox-and-geese",
                       ".G.G.G.G/......../......../......../......../......../......../F.......",
                       "--outcome-only", "--max-nodes", "1000")

@@ -48,7 +48,7 @@ from enum import StrEnum
 from grundy.values.game import Game
 
 __all__ = ["MAX_NODES", "MAX_SIDLING_ROUNDS", "Loopy", "LoopyError", "LoopyOutcome",
-           "Sides", "outcomes"]
+           "Sides", "outcomes", "retrograde"]
 
 #: The most positions a loopy game (a sum, a parsed text, a ruleset's graph) may have.
 MAX_NODES = 200_000
@@ -85,6 +85,11 @@ class LoopyOutcome(StrEnum):
     def of(cls, left_first: str, right_first: str) -> LoopyOutcome:
         return _CLASSES[left_first + right_first]
 
+    def winner(self, first: str) -> str:
+        """Who wins ("L", "R", or "D" for a draw) with ``first`` ("L" or "R") to move."""
+        left_first, right_first = _PAIRS[self]
+        return left_first if first == LEFT else right_first
+
     @property
     def description(self) -> str:
         left_first, right_first = _PAIRS[self]
@@ -107,30 +112,42 @@ def label_states(successors: Sequence[Sequence[int]], mover_of: Callable[[int], 
     ``successors[s]`` are the states the mover of ``s`` (``mover_of(s)``, ``"L"`` or
     ``"R"``) can move to; a mover with no move loses.  Linear in the number of edges.
     """
+    return retrograde(successors, mover_of)[0]
+
+
+def retrograde(successors: Sequence[Sequence[int]], mover_of: Callable[[int], str]
+               ) -> tuple[list[str], list[int]]:
+    """``label_states`` with each decided state's *depth*: the number of moves to the
+    end of the game when the winner wins as fast as possible and the loser resists as
+    long as possible (-1 for a draw).  A won state always has a move to a lost state of
+    depth one less, so playing such moves ends the game: perfect play that never
+    wanders in a cycle."""
     n = len(successors)
     predecessors: list[list[int]] = [[] for _ in range(n)]
     for s, targets in enumerate(successors):
         for t in targets:
             predecessors[t].append(s)
     winner = [DRAW] * n
+    depth = [-1] * n
     waiting = [len(targets) for targets in successors]
     queue = deque(s for s in range(n) if not waiting[s])
     for s in queue:
         winner[s] = RIGHT if mover_of(s) == LEFT else LEFT
+        depth[s] = 0
     while queue:
         s = queue.popleft()
         for p in predecessors[s]:
             if winner[p] != DRAW:
                 continue
             if mover_of(p) == winner[s]:
-                winner[p] = winner[s]
+                winner[p], depth[p] = winner[s], depth[s] + 1
                 queue.append(p)
             else:
                 waiting[p] -= 1
                 if not waiting[p]:
-                    winner[p] = winner[s]
+                    winner[p], depth[p] = winner[s], depth[s] + 1
                     queue.append(p)
-    return winner
+    return winner, depth
 
 
 def outcomes(left: Edges, right: Edges) -> list[tuple[str, str]]:

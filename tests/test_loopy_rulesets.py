@@ -123,6 +123,17 @@ def test_wind_up_3_1_2_where_the_sequence_method_depends_on_its_seed() -> None:
     assert dial_values(3, "1,2") == ["0", "∞(0)", "∞(0)"]
 
 
+def test_wind_up_finite_values_that_lean_on_each_other() -> None:
+    """WindUp(n=7, {1,2,5}): every place is finite, though places 2 and 4 each need the
+    other's value (2's options are 1, 0, 4; 4's are 3, 2, 6): the labelling finds *2 and
+    * one value at a time, where a method that takes a mex only once every option is
+    known would leave them ∞ (the sum test above checks each against u + *m)."""
+    assert dial_values(7, "1,2,5") == ["0", "*", "*2", "0", "*", "*2", "0"]
+    successors = [[] if p == 0 else sorted({(p - s) % 7 for s in (1, 2, 5)})
+                  for p in range(7)]
+    assert dial_values(7, "1,2,5") == naive_nim_values(successors)
+
+
 def test_wind_up_moves_wind_round_the_dial() -> None:
     dial = WIND_UP.parse("12:1,3:2")
     assert [(WIND_UP.format_move(m), WIND_UP.format(c)) for m, c in WIND_UP.moves(dial)] == [

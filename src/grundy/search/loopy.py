@@ -202,9 +202,17 @@ class LoopySolver(Generic[P]):
         return LoopyOutcome.of(*self.seen[key])
 
     def value(self, position: P) -> LoopyValue:
+        """The value (``loopy_value``), from the graph that also gives the outcomes; an
+        impartial ruleset's graph values every position in it at once."""
         key = self.ruleset.key(position)
         if key not in self.values:
-            self.values[key] = loopy_value(self.ruleset, position, self.budget)
+            graph = self.graph(position)
+            if self.impartial:
+                found = loopy_nim_values(graph.left)
+                for p, value in zip(graph.positions, found, strict=False):
+                    self.values[self.ruleset.key(p)] = value
+            else:
+                self.values[key] = graph.loopy().value()
         return self.values[key]
 
     def value_text(self, position: P) -> tuple[str, LoopyOutcome]:

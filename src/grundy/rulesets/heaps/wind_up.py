@@ -86,12 +86,12 @@ class WindUp(ImpartialLoopyRuleset[Dial]):
                 continue
             for take in dial.subtraction_set:
                 rest = (*dial.tokens[:i], *dial.tokens[i + 1:])
-                yield (place, take), dial._replace(
-                    tokens=tuple(sorted((*rest, (place - take) % dial.size))))
+                yield (place, take), Dial(dial.size, dial.subtraction_set,
+                                          tuple(sorted((*rest, (place - take) % dial.size))))
 
     def key(self, dial: Dial) -> Dial:
         """Tokens at 0 are out of play."""
-        return dial._replace(tokens=tuple(t for t in dial.tokens if t))
+        return Dial(dial.size, dial.subtraction_set, tuple(t for t in dial.tokens if t))
 
     def components(self, dial: Dial) -> Sequence[Dial]:
         """One component: the value of a sum with an infinite part is not a nim-sum."""

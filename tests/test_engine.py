@@ -15,7 +15,8 @@ from grundy.search.naive import naive_grundy, naive_misere_wins
 from grundy.transforms import Sum
 from grundy.values import Outcome
 
-IMPARTIAL = [r for r in all_rulesets() if isinstance(r, ImpartialRuleset)]
+#: The short impartial rulesets (those whose positions repeat: ``test_loopy_rulesets.py``).
+IMPARTIAL = [r for r in all_rulesets() if isinstance(r, ImpartialRuleset) and not r.loopy]
 #: Every ruleset with the default engine, and those with a native kernel in Python too.
 ENGINES = [
     pytest.param(ruleset, engine, id=f"{ruleset.name}-{engine}")

@@ -17,7 +17,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.cli.main import cli
-from grundy.values.loopy import NATIVE_FROM, Loopy, LoopyError, LoopyOutcome, outcomes
+from grundy.values import Game
+from grundy.values.loopy import (
+    NATIVE_FROM,
+    Loopy,
+    LoopyError,
+    LoopyOutcome,
+    _components,
+    _passers,
+    outcomes,
+)
 from grundy.values.loopy_notation import MAX_TEXT, parse_loopy
 
 
@@ -245,7 +254,9 @@ def test_values_loopy_command() -> None:
     status, out = run("values", "loopy", "fox-and-geese", "G.G./..../F...")
     assert status == 0 and out.splitlines()[0] == "{2|over}"
     status, out = run("values", "loopy", "chess", "x")
-    assert status == 2 and "unknown loopy ruleset" in out
+    assert status == 2 and "unknown ruleset 'chess'" in out
+    status, out = run("values", "loopy", "nim", "3")
+    assert status == 2 and "never repeat" in out
     status, out = run("values", "loopy", "fox-and-geese",
                       ".G.G.G.G/......../......../......../......../......../......../F.......",
                       "--outcome-only", "--max-nodes", "1000")
@@ -279,3 +290,20 @@ def test_native_outcomes_refuse_bad_arrays() -> None:
         _native.loopy_outcomes([0, 2], [0], [0, 0], [])
     with pytest.raises(ValueError, match="offsets"):
         _native.loopy_outcomes([], [], [], [])
+
+
+@settings(max_examples=80, deadline=None)
+@given(graphs(6), st.integers(0, 3))
+def test_positions_found_off_or_on_outright_are_below_or_above_every_integer(
+        game: Loopy, n: int) -> None:
+    """What sidling fixes at off (on) before it starts: Right wins v + n with Left moving
+    first (Left wins v - n with Right moving first), by retrograde analysis of the sum."""
+    successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
+    for component in _components(successors):
+        for v, value in _passers(game, component, [None] * len(game)).items():
+            if value.is_off():
+                assert (game.at(v) + Loopy.from_game(Game.integer(n))).outcome().winner(
+                    "L") == "R"
+            else:
+                assert (game.at(v) - Loopy.from_game(Game.integer(n))).outcome().winner(
+                    "R") == "L"

@@ -24,23 +24,31 @@ from typing import Any, overload
 from grundy.protocol import ImpartialRuleset, Move, PartizanRuleset, Player, Ruleset
 from grundy.rulesets import get
 from grundy.search import Budget, Solver
+from grundy.search.loopy import ImpartialLoopyRuleset, LoopyRuleset, LoopySolver, LoopyValue
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Game, Outcome
+from grundy.values.loopy import LoopyOutcome
+
+AnySolver = Solver[Any] | PartizanSolver[Any] | LoopySolver[Any]
 
 
+@overload
+def solver(ruleset: LoopyRuleset[Any] | ImpartialLoopyRuleset[Any],  # type: ignore[overload-overlap]
+           budget: Budget | None = None) -> LoopySolver[Any]: ...
 @overload
 def solver(ruleset: ImpartialRuleset[Any], budget: Budget | None = None) -> Solver[Any]: ...
 @overload
 def solver(ruleset: PartizanRuleset[Any],
            budget: Budget | None = None) -> PartizanSolver[Any]: ...
 @overload
-def solver(ruleset: Ruleset[Any] | str,
-           budget: Budget | None = None) -> Solver[Any] | PartizanSolver[Any]: ...
-def solver(ruleset: Ruleset[Any] | str,
-           budget: Budget | None = None) -> Solver[Any] | PartizanSolver[Any]:
-    """The solver for a ruleset (or its name): ``Solver`` for impartial rulesets,
-    ``PartizanSolver`` for partizan ones."""
+def solver(ruleset: Ruleset[Any] | str, budget: Budget | None = None) -> AnySolver: ...
+def solver(ruleset: Ruleset[Any] | str, budget: Budget | None = None) -> AnySolver:
+    """The solver for a ruleset (or its name): ``LoopySolver`` for rulesets whose
+    positions repeat, ``Solver`` for impartial rulesets, ``PartizanSolver`` for partizan
+    ones."""
     rules = get(ruleset) if isinstance(ruleset, str) else ruleset
+    if rules.loopy:
+        return LoopySolver(rules, budget)
     if isinstance(rules, PartizanRuleset):
         return PartizanSolver(rules, budget)
     assert isinstance(rules, ImpartialRuleset)
@@ -53,7 +61,7 @@ class Position:
 
     ruleset: Ruleset[Any]
     raw: Any
-    _solver: list[Solver[Any] | PartizanSolver[Any]] = field(
+    _solver: list[AnySolver] = field(
         default_factory=list, repr=False, compare=False)
 
     @property
@@ -71,21 +79,22 @@ class Position:
         """Jupyter draws the position as the workbench does."""
         return self.ruleset.render_svg(self.raw)
 
-    def solver(self) -> Solver[Any] | PartizanSolver[Any]:
+    def solver(self) -> AnySolver:
         """The right solver for this ruleset (one per position, kept for later calls)."""
         if not self._solver:
             self._solver.append(solver(self.ruleset))
         return self._solver[0]
 
-    def _budgeted(self, max_nodes: int | None,
-                  max_seconds: float | None) -> Solver[Any] | PartizanSolver[Any]:
+    def _budgeted(self, max_nodes: int | None, max_seconds: float | None) -> AnySolver:
         """The solver, with a fresh budget for one call (its table kept)."""
         found = self.solver()
         found.budget = Budget(max_nodes, max_seconds)
         return found
 
-    def value(self, *, max_nodes: int | None = None, max_seconds: float | None = None) -> Game:
-        """The value: the nimber ``*n`` (impartial) or the canonical form (partizan).
+    def value(self, *, max_nodes: int | None = None,
+              max_seconds: float | None = None) -> Game | LoopyValue:
+        """The value: the nimber ``*n`` (impartial) or the canonical form (partizan); for
+        a ruleset whose positions repeat, the loopy value (``LoopySolver.value``).
 
         ``max_nodes`` and ``max_seconds`` bound the search as ``grundy value``'s options
         do (None: no limit); ``grundy.search.BudgetExceeded`` when it runs out:
@@ -101,8 +110,9 @@ class Position:
         return found.value(self.raw)
 
     def outcome(self, *, max_nodes: int | None = None,
-                max_seconds: float | None = None) -> Outcome:
-        """Who wins with perfect play (P, N, L or R), within the same budgets as ``value``."""
+                max_seconds: float | None = None) -> Outcome | LoopyOutcome:
+        """Who wins with perfect play (P, N, L or R; with draws, for a ruleset whose
+        positions repeat), within the same budgets as ``value``."""
         return self._budgeted(max_nodes, max_seconds).outcome(self.raw)
 
     def moves(self, player: Player | None = None,

@@ -173,6 +173,11 @@ PAPERS: dict[str, Paper] = {
             "CGSuite: Combinatorial Game Suite, version 2.1 (its ruleset library)", "software",
             "https://www.cgsuite.org", cited_as="Siegel's CGSuite",
         ),
+        Paper(
+            "maciosowski-cgt-tools", "Maciosowski", 2025,
+            "cgt-tools: Combinatorial Game Theory framework and toolkit (its loopy impartial "
+            "games)", "software", "https://cgt.tools", cited_as="Maciosowski's cgt-tools",
+        ),
     )
 }
 _BY_SEED = {paper.seed: paper for paper in PAPERS.values() if paper.seed}

@@ -155,6 +155,9 @@ class Ruleset(ABC, Generic[Position]):
     #: Documented size limits (what is counted -> largest value), checked by ``parse``
     #: before anything is built; over them the answer is one ``SizeLimitError``.
     limits: ClassVar[Mapping[str, int]] = {}
+    #: Positions may repeat (an infinite play is a draw): solved by
+    #: ``grundy.search.loopy.LoopySolver``, never by the short-game searches.
+    loopy: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

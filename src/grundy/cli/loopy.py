@@ -1,45 +1,158 @@
-"""``grundy values loopy``: loopy games written in CGSuite notation, or positions of the
-rulesets whose positions repeat (Fox and Geese, Backsliding Toads and Frogs)."""
+"""Loopy games on the command line: ``grundy values loopy`` (games written in CGSuite
+notation, or positions of the rulesets whose positions repeat), and what ``grundy
+value`` and ``grundy moves`` print for those rulesets (Fox and Geese, Backsliding
+Toads and Frogs, Wind-up): the loopy value and the outcome with draws."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
 import click
 
-from grundy.cli.common import GAME_SETTINGS, NODES, CliError, emit_json, json_option
+from grundy.cli import Output, Spinner
+from grundy.cli.common import GAME_SETTINGS, NODES, CliError, Search, emit_json, json_option
 from grundy.cli.values import _deadline, dialect_option, time_option
-from grundy.search import Budget
-from grundy.search.loopy import LoopyRuleset, game_graph, loopy_outcome
-from grundy.values import checked
-from grundy.values.loopy import Loopy, LoopyError, Sides
+from grundy.protocol import ImpartialRuleset, PartizanRuleset, Player, Ruleset
+from grundy.rulesets import GrundyError, get
+from grundy.search import Budget, Solver
+from grundy.search.loopy import LoopySolver, game_graph, loopy_outcome, moves_of
+from grundy.search.partizan import PartizanSolver
+from grundy.values import Game, checked
+from grundy.values.loopy import DRAW, Loopy, LoopyError, LoopyOutcome, Sides
+from grundy.values.loopy_nimber import loopy_nim_values
 from grundy.values.loopy_notation import parse_loopy
 from grundy.values.notation import Dialect
-
-#: The rulesets whose positions repeat, by name: solved here, not by the short-game
-#: search (they are not in the registry's sweep, which expects short games).
-LOOPY_RULESETS = {
-    "fox-and-geese": "grundy.rulesets.grids.fox_and_geese:FoxAndGeese",
-    "backsliding-toads-and-frogs":
-        "grundy.rulesets.strips.backsliding_toads_and_frogs:BackslidingToadsAndFrogs",
-}
 
 #: Text that only the loopy reader understands: its words, or a label before a brace.
 LOOPY_TEXT = re.compile(r"\b(pass|on|off|over|under|upon|dud)\b|[A-Za-z_]\w*\s*:?\s*\{|"
                         r"\d(over|under)\b")
 
 
-def loopy_ruleset(name: str) -> LoopyRuleset[Any]:
-    """The loopy ruleset called ``name`` (CliError naming the choices otherwise)."""
-    where = LOOPY_RULESETS.get(name)
-    if where is None:
-        raise CliError(f"unknown loopy ruleset {name!r}: choose one of "
-                       f"{', '.join(LOOPY_RULESETS)}")
-    module, attribute = where.split(":")
-    ruleset: LoopyRuleset[Any] = getattr(importlib.import_module(module), attribute)()
+def loopy_ruleset(name: str) -> Ruleset[Any]:
+    """The registered ruleset called ``name`` whose positions repeat (CliError
+    otherwise)."""
+    ruleset = get(name)
+    if not ruleset.loopy:
+        raise CliError(f"{ruleset.name}'s positions never repeat: use grundy value "
+                       f"{ruleset.name} POSITION")
     return ruleset
+
+
+def is_loopy(game: tuple[str, ...]) -> bool:
+    """Does RULESET POSITION ... name a ruleset whose positions repeat?  (Unknown names:
+    no, so that the other paths report them.)"""
+    names = game[::2] if len(game) % 2 == 0 else ()
+    try:
+        return any(get(name).loopy for name in names)
+    except GrundyError:
+        return False
+
+
+def _graph(ruleset: Ruleset[Any], position: Any, budget: Budget) -> Loopy:
+    """A position of any ruleset as a loopy game graph (a short one: its value's)."""
+    if ruleset.loopy:
+        return game_graph(ruleset, position, budget).loopy()
+    if isinstance(ruleset, PartizanRuleset):
+        return Loopy.from_game(PartizanSolver(ruleset, budget).value(position))
+    assert isinstance(ruleset, ImpartialRuleset)
+    return Loopy.from_game(Game.nimber(Solver(ruleset, budget).grundy(position)))
+
+
+def loopy_value_command(game: tuple[str, ...], search: Search, as_json: bool,
+                        outcome_only: bool = False) -> None:
+    """``grundy value`` on RULESET POSITION pairs of which one repeats: the value of the
+    sum (a generalized nim value when every part is impartial) and its outcome; with
+    ``outcome_only`` the outcome alone, by retrograde analysis (no value)."""
+    if len(game) % 2:
+        raise click.UsageError("expected RULESET POSITION pairs")
+    pairs: list[tuple[Ruleset[Any], Any]] = []
+    for name, text in zip(game[::2], game[1::2], strict=True):
+        ruleset = get(name)
+        pairs.append((ruleset, ruleset.parse(text)))
+    try:
+        with Spinner() as spinner:
+            budget = search.budget(spinner)
+            if len(pairs) == 1 and outcome_only:
+                ruleset, position = pairs[0]
+                outcome = LoopySolver(ruleset, budget).outcome(position)
+                text = outcome.value
+            elif len(pairs) == 1:
+                ruleset, position = pairs[0]
+                text, outcome = LoopySolver(ruleset, budget).value_text(position)
+            else:
+                total = _graph(*pairs[0], budget)
+                for ruleset, position in pairs[1:]:
+                    total += _graph(ruleset, position, budget)
+                impartial = all(isinstance(r, ImpartialRuleset) for r, _ in pairs)
+                outcome = total.outcome()
+                if outcome_only:
+                    text = outcome.value
+                else:
+                    text = str(loopy_nim_values(total.left)[0] if impartial
+                               else total.value())
+    except LoopyError as error:
+        raise CliError(str(error)) from None
+    if as_json:
+        parts = [ruleset.to_json(position) for ruleset, position in pairs]
+        emit_json({**(parts[0] if len(parts) == 1 else {"sum": parts}),
+                   **({} if outcome_only else {"value": text}),
+                   "outcome": outcome.value, "outcome_description": outcome.description})
+    elif outcome_only:
+        click.echo(f"{outcome.value}\nnormal play: {outcome.description}")
+    else:
+        click.echo(f"{text}\n{outcome.value}: {outcome.description}")
+
+
+def loopy_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
+    """``grundy moves`` for a ruleset whose positions repeat: every move (of each player)
+    with the value it leads to, marked winning or drawing for the player who makes it."""
+    if len(game) != 2:
+        raise GrundyError("give one RULESET POSITION: moves in sums are not listed")
+    ruleset = get(game[0])
+    position = ruleset.parse(game[1])
+    players: list[Player | None] = (
+        [None] if isinstance(ruleset, ImpartialRuleset) else list(Player))
+    rows: list[tuple[str | None, str, str, str, str]] = []
+    try:
+        with Spinner() as spinner:
+            solver = LoopySolver(ruleset, search.budget(spinner))
+            value, outcome = solver.value_text(position)
+            for player in players:
+                for move, child in moves_of(ruleset, position, player):
+                    after, _ = solver.value_text(child)
+                    winner = solver.wins_after(child, player)
+                    mover = "L" if player is None else player.value
+                    verdict = ("winning" if winner == mover else
+                               "drawing" if winner == DRAW else "")
+                    rows.append((None if player is None else player.value,
+                                 ruleset.format_move(move), ruleset.format(child), after,
+                                 verdict))
+    except LoopyError as error:
+        raise CliError(str(error)) from None
+    describe_moves(ruleset, position, value, outcome, rows, as_json)
+
+
+def describe_moves(ruleset: Ruleset[Any], position: Any, value: str, outcome: LoopyOutcome,
+                   rows: list[tuple[str | None, str, str, str, str]], as_json: bool) -> None:
+    if as_json:
+        emit_json({**ruleset.to_json(position), "value": value, "outcome": outcome.value,
+                   "moves": [{"player": player, "move": move, "position": after,
+                              "value": val, "winning": verdict == "winning",
+                              "drawing": verdict == "drawing"}
+                             for player, move, after, val, verdict in rows]})
+        return
+    out = Output()
+    out.line(f"{ruleset.name} {ruleset.format(position)}: {value} "
+             f"({outcome.value}, {outcome.description})", style="bold")
+    if not rows:
+        out.line("no legal moves")
+        return
+    impartial = rows[0][0] is None
+    headers = ["move", "position after", "value", ""]
+    out.table(headers if impartial else ["player", *headers],
+              [[*([] if impartial else [row[0] or ""]), *row[1:]] for row in rows],
+              styles=["bold green" if row[4] == "winning" else "" for row in rows])
 
 
 def read_loopy(expression: str, dialect: Dialect) -> Loopy:
@@ -83,8 +196,8 @@ def loopy(game: tuple[str, ...], compare: str | None, outcome_only: bool,
     outcome with each player moving first (infinite play is a draw).
 
     Either an EXPRESSION in CGSuite notation with pass, on, off, over, under, upon, dud
-    and labels (a:{0|{a|-1}}), or a RULESET (fox-and-geese,
-    backsliding-toads-and-frogs) and a POSITION.  Examples:
+    and labels (a:{0|{a|-1}}), or a RULESET whose positions repeat (fox-and-geese,
+    backsliding-toads-and-frogs, wind-up) and a POSITION.  Examples:
     grundy values loopy "on + off"   (dud: on & off, a draw);
     grundy values loopy fox-and-geese "G.G./..../F..." --outcome-only
     """

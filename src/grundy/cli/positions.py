@@ -21,6 +21,7 @@ from grundy.cli.common import (
     resolve,
     search_options,
 )
+from grundy.cli.loopy import is_loopy, loopy_moves, loopy_value_command
 from grundy.cli.partizan import is_partizan, partizan_moves, partizan_value, resolve_partizan
 from grundy.cli.play import COMPUTER, HUMAN, LEVELS, play_game
 from grundy.protocol import ImpartialRuleset, Ruleset
@@ -82,6 +83,12 @@ def value(
     """
     if misere and outcome_only:
         raise click.UsageError("--misere and --outcome cannot be combined")
+    if is_loopy(game):
+        if misere:
+            raise click.UsageError("--misere: positions that repeat have no misère search")
+        loopy_value_command(game, Search(max_nodes, max_seconds, store, engine), as_json,
+                            outcome_only)
+        return
     if is_partizan(game):
         partizan_value(game, misere, outcome_only, Search(max_nodes, max_seconds, store, engine),
                        as_json)
@@ -133,6 +140,9 @@ def moves(
     Winning moves (to a position of value 0) are marked.  For a partizan ruleset:
     each player's moves with their canonical values.
     """
+    if is_loopy(game):
+        loopy_moves(game, Search(max_nodes, max_seconds, store, engine), as_json)
+        return
     if is_partizan(game):
         partizan_moves(game, Search(max_nodes, max_seconds, store, engine), as_json)
         return

@@ -75,6 +75,15 @@ class MoveValue(Generic[Position]):
         return self.value == 0
 
 
+def refuse_loopy(ruleset: Ruleset[Any]) -> None:
+    """GrundyError for a ruleset whose positions repeat: the short-game searches would
+    never finish on a cycle."""
+    if ruleset.loopy:
+        raise GrundyError(
+            f"{ruleset.name}'s positions repeat: solve it with "
+            "grundy.search.loopy.LoopySolver, or grundy.api.solver for any ruleset")
+
+
 class Solver(Generic[Position]):
     """Solve positions of one impartial ruleset, sharing one transposition table.
 
@@ -95,6 +104,7 @@ class Solver(Generic[Position]):
                 f"{ruleset.name} is partizan: Solver takes impartial rulesets; use "
                 "grundy.search.partizan.PartizanSolver, or grundy.api.solver for either kind"
             )
+        refuse_loopy(ruleset)
         if engine not in ENGINES:
             raise GrundyError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
         self.ruleset = ruleset

@@ -45,7 +45,7 @@ from grundy.protocol import (
 )
 from grundy.search import engine
 from grundy.search.budget import Budget
-from grundy.search.engine import ENGINES, Engine, kernel_takes
+from grundy.search.engine import ENGINES, Engine, kernel_takes, refuse_loopy
 from grundy.search.naive import _deep
 from grundy.search.store import Store
 from grundy.values.game import Game
@@ -95,6 +95,7 @@ class PartizanSolver(Generic[Position]):
         store: Store | None = None,
         engine: Engine = "auto",
     ) -> None:
+        refuse_loopy(ruleset)
         if engine not in ENGINES:
             raise GrundyError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
         self.ruleset = ruleset

@@ -30,7 +30,10 @@ infinite play is a draw.  What this module computes, each by a plain function:
   stopper in simplest form; in any other, every position starts at ``on`` (for the
   onside; ``off`` for the offside) and is replaced by {its Left options'
   approximations | its Right options'} in simplest form until no approximation
-  changes.  When the approximations keep changing for
+  changes.  Positions that are off or on outright (``_passers``: Right forces Left's
+  moves to run out, or the mirror image) are fixed at their values first: sidling
+  would approach them as -1, -2, -3, ... without end.  When the approximations keep
+  changing for
   ``MAX_SIDLING_ROUNDS`` rounds (sides that are loopy stoppers themselves, which
   sidling reaches only in the limit) the computation stops with ``LoopyError``.
 
@@ -49,7 +52,7 @@ from fractions import Fraction
 from grundy.values.game import Game
 
 __all__ = ["MAX_NODES", "MAX_SIDLING_ROUNDS", "Loopy", "LoopyError", "LoopyOutcome",
-           "Sides", "outcomes"]
+           "Sides", "outcomes", "retrograde"]
 
 #: The most positions a loopy game (a sum, a parsed text, a ruleset's graph) may have.
 MAX_NODES = 200_000
@@ -86,6 +89,11 @@ class LoopyOutcome(StrEnum):
     def of(cls, left_first: str, right_first: str) -> LoopyOutcome:
         return _CLASSES[left_first + right_first]
 
+    def winner(self, first: str) -> str:
+        """Who wins ("L", "R", or "D" for a draw) with ``first`` ("L" or "R") to move."""
+        left_first, right_first = _PAIRS[self]
+        return left_first if first == LEFT else right_first
+
     @property
     def description(self) -> str:
         left_first, right_first = _PAIRS[self]
@@ -108,30 +116,42 @@ def label_states(successors: Sequence[Sequence[int]], mover_of: Callable[[int], 
     ``successors[s]`` are the states the mover of ``s`` (``mover_of(s)``, ``"L"`` or
     ``"R"``) can move to; a mover with no move loses.  Linear in the number of edges.
     """
+    return retrograde(successors, mover_of)[0]
+
+
+def retrograde(successors: Sequence[Sequence[int]], mover_of: Callable[[int], str]
+               ) -> tuple[list[str], list[int]]:
+    """``label_states`` with each decided state's *depth*: the number of moves to the
+    end of the game when the winner wins as fast as possible and the loser resists as
+    long as possible (-1 for a draw).  A won state always has a move to a lost state of
+    depth one less, so playing such moves ends the game: perfect play that never
+    wanders in a cycle."""
     n = len(successors)
     predecessors: list[list[int]] = [[] for _ in range(n)]
     for s, targets in enumerate(successors):
         for t in targets:
             predecessors[t].append(s)
     winner = [DRAW] * n
+    depth = [-1] * n
     waiting = [len(targets) for targets in successors]
     queue = deque(s for s in range(n) if not waiting[s])
     for s in queue:
         winner[s] = RIGHT if mover_of(s) == LEFT else LEFT
+        depth[s] = 0
     while queue:
         s = queue.popleft()
         for p in predecessors[s]:
             if winner[p] != DRAW:
                 continue
             if mover_of(p) == winner[s]:
-                winner[p] = winner[s]
+                winner[p], depth[p] = winner[s], depth[s] + 1
                 queue.append(p)
             else:
                 waiting[p] -= 1
                 if not waiting[p]:
-                    winner[p] = winner[s]
+                    winner[p], depth[p] = winner[s], depth[s] + 1
                     queue.append(p)
-    return winner
+    return winner, depth
 
 
 def outcomes(left: Edges, right: Edges) -> list[tuple[str, str]]:
@@ -914,6 +934,65 @@ def _attach(parts: Sequence[Loopy], left_count: int) -> Loopy:
     return Loopy(left, right)
 
 
+def _passers(game: Loopy, component: Sequence[int], values: Sequence[Loopy | None]
+             ) -> dict[int, Loopy]:
+    """The positions of a strongly connected component that are ``off`` or ``on``
+    outright, which sidling would only approach without end (the onside approximations
+    of an off position are integers falling by one a round).
+
+    A position v is off when Right wins v + n for every n with Left moving first, and no
+    play is infinite: v is then below every integer, on both sides.  In v + n Right must
+    move in v on each of his turns, and Left may move there or spend one of her n spare
+    moves (a pass); Right wins for every n exactly when he can always move and can make
+    Left's real moves finitely many whatever she does (passes run out, so Right may
+    wait).  That is a co-Büchi game on the states "Right to move at v" and "Left's turn
+    at v", solved by the classical nested fixed points: W grows by Right's attractor of
+    the states from which Right keeps the play among Left's passes and his own moves
+    for ever, every real Left move from there entering W.  A move out of the component
+    counts for Right only to a position already known to be off.  The mirror image
+    gives on.  Time O(n^3) in the component's size.
+    """
+    found: dict[int, Loopy] = {}
+    inside = set(component)
+    for mine, theirs, value in ((game.right, game.left, Loopy.off()),
+                                (game.left, game.right, Loopy.on())):
+        def known(w: int, value: Loopy = value) -> bool:
+            found_value = values[w]
+            return w not in inside and found_value is not None and found_value.equals(value)
+
+        # won_move: we move at v and win; won_turn: the opponent's turn at v, we win
+        won_move: set[int] = set()
+        won_turn: set[int] = set()
+        while True:
+            # the positions where we can keep the opponent to passes for ever
+            keep_move, keep_turn = set(component), set(component)
+            while True:
+                move = {v for v in keep_move
+                        if any(known(w) or (w in inside and (w in keep_turn or w in won_turn))
+                               for w in mine[v])}
+                turn = {v for v in keep_turn
+                        if (v in move or v in won_move)
+                        and all(known(w) or w in won_move for w in theirs[v])}
+                if move == keep_move and turn == keep_turn:
+                    break
+                keep_move, keep_turn = move, turn
+            # and our attractor of what is won so far with them
+            grown_move, grown_turn = won_move | keep_move, won_turn | keep_turn
+            while True:
+                move = grown_move | {v for v in component if any(
+                    known(w) or w in grown_turn for w in mine[v])}
+                turn = grown_turn | {v for v in component if v in move and all(
+                    known(w) or w in move for w in theirs[v])}
+                if move == grown_move and turn == grown_turn:
+                    break
+                grown_move, grown_turn = move, turn
+            if grown_move == won_move and grown_turn == won_turn:
+                break
+            won_move, won_turn = grown_move, grown_turn
+        found.update((v, value) for v in won_turn)
+    return found
+
+
 def _sidle(game: Loopy, onside: bool) -> Loopy:
     """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11), one strongly
     connected component at a time from the bottom: a component that forms a stopper with
@@ -932,10 +1011,14 @@ def _sidle(game: Loopy, onside: bool) -> Loopy:
             for v, root in zip(component, roots, strict=True):
                 values[v] = Loopy(simple_left, simple_right, root)
             continue
-        approx = {v: Loopy.on() if onside else Loopy.off() for v in component}
+        fixed = _passers(game, component, values)
+        approx = {v: fixed.get(v) or (Loopy.on() if onside else Loopy.off())
+                  for v in component}
         for _ in range(MAX_SIDLING_ROUNDS):
-            fresh = {}
+            fresh = dict(fixed)
             for v in component:
+                if v in fixed:
+                    continue
                 options = [approx[w] if w in inside else values[w] for w in game.left[v]]
                 options += [approx[w] if w in inside else values[w] for w in game.right[v]]
                 fresh[v] = _attach(options, len(game.left[v])).canonical()  # type: ignore[arg-type]

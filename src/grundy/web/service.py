@@ -24,7 +24,7 @@ import functools
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -35,13 +35,16 @@ from grundy.reductions import get as get_reduction
 from grundy.rulesets import GrundyError, ImpartialRuleset, Ruleset, all_rulesets, get
 from grundy.search import Budget, BudgetExceeded, Solver, Store
 from grundy.search.budget import active_budget
+from grundy.search.loopy import LoopySolver
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Outcome, format_nimber
+from grundy.values.loopy import DRAW, LoopyOutcome
 from grundy.web.workers import Busy, Workers, start_workbench, workbench_job
 
 __all__ = ["Busy", "Limits", "TooBig", "Workbench", "describe"]
 
 T = TypeVar("T")
+AnySolver = Solver[Any] | PartizanSolver[Any] | LoopySolver[Any]
 
 LEVELS = ("random", "perfect")
 PLAYERS = {"L": Player.LEFT, "R": Player.RIGHT}
@@ -141,7 +144,7 @@ class Workbench:
         self.limits = limits or Limits()
         self._workers: dict[str, Workers] = {}
         self._waiting: Counter[str] = Counter()
-        self._solvers: dict[str, Solver[Any] | PartizanSolver[Any]] = {}
+        self._solvers: dict[str, AnySolver] = {}
         self._store: Store | None = None
 
     # -- running (in the server; the operations below run in worker processes) ------
@@ -196,7 +199,7 @@ class Workbench:
             self._store = None
 
     def solver(self, ruleset: Ruleset[Any], seconds: float | None,
-               nodes: int | None) -> Solver[Any] | PartizanSolver[Any]:
+               nodes: int | None) -> AnySolver:
         """This worker's solver for ``ruleset`` (tables shared between its requests,
         backed by the SQLite store), with a fresh budget for this request."""
         if self._store is None and self.store_path is not None:
@@ -204,14 +207,15 @@ class Workbench:
         solver = self._solvers.get(ruleset.name)
         if solver is None or len(solver.seen) > self.limits.max_table:
             solver = self._solvers[ruleset.name] = (
-                PartizanSolver(ruleset, store=self._store)
+                LoopySolver(ruleset) if ruleset.loopy
+                else PartizanSolver(ruleset, store=self._store)
                 if isinstance(ruleset, PartizanRuleset)
                 else Solver(cast(ImpartialRuleset[Any], ruleset), store=self._store)
             )
         solver.budget = self.budget(seconds, nodes)
         return solver
 
-    def unsolved(self, solver: Solver[Any] | PartizanSolver[Any]) -> dict[str, Any]:
+    def unsolved(self, solver: AnySolver) -> dict[str, Any]:
         """What a page shows when a search runs out of its budget, in the page's terms."""
         spent = solver.budget
         return {"solved": False, "message": (
@@ -336,6 +340,7 @@ class Workbench:
               nodes: int | None) -> dict[str, Any]:
         """The nimber (impartial) or canonical form (partizan) and the outcome."""
         solver = self.solver(ruleset, seconds, nodes)
+        outcome: Outcome | LoopyOutcome
         try:
             if isinstance(solver, Solver):
                 (value, outcome), = _impartial_values(solver, [position])
@@ -394,6 +399,7 @@ class Workbench:
         mover = _player(ruleset, player)
         solver = self.solver(ruleset, seconds, nodes)
         moves = []
+        values: Sequence[tuple[str, Outcome | LoopyOutcome]]
         try:
             with solver.budget.active():
                 legal = self.moves(ruleset, position, mover)
@@ -404,11 +410,16 @@ class Workbench:
         except BudgetExceeded:
             return self.unsolved(solver)
         for (move, child), (value, outcome) in zip(legal, values, strict=True):
-            winning = (outcome is Outcome.P if isinstance(solver, Solver)
-                       else outcome in WINS_AFTER_MOVE[mover])
-            moves.append({"label": ruleset.format_move(move),
-                          "position": ruleset.format(child),
-                          "value": value, "winning": winning})
+            entry: dict[str, Any] = {"label": ruleset.format_move(move),
+                                     "position": ruleset.format(child), "value": value}
+            if isinstance(solver, LoopySolver):  # positions repeat: draws too
+                winner = solver.wins_after(child, mover)
+                entry["winning"] = winner == (mover or Player.LEFT).value
+                entry["drawing"] = winner == DRAW
+            else:
+                entry["winning"] = (outcome is Outcome.P if isinstance(solver, Solver)
+                                    else outcome in WINS_AFTER_MOVE[mover])
+            moves.append(entry)
         return {"solved": True, "moves": moves}
 
     def computer(self, name: str, text: str, level: str, player: str | None = None,
@@ -443,6 +454,10 @@ class Workbench:
         if level == "perfect":
             solver = self.solver(ruleset, seconds, None)
             try:
+                if isinstance(solver, LoopySolver):
+                    best = solver.best_move(position, mover, rng)
+                    assert best is not None  # the caller checked there is a move
+                    return best
                 if isinstance(solver, Solver):
                     move = solver.winning_move(position, rng)
                 else:

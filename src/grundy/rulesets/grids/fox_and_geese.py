@@ -28,6 +28,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from grundy.protocol import Citation, Move, ParseError, Player
 from grundy.rulesets.drawing import INK, PAPER, clickable_circle, svg_document, text
+from grundy.rulesets.registry import register
 from grundy.search.loopy import LoopyRuleset
 from grundy.values.loopy import Loopy
 
@@ -49,6 +50,7 @@ def square_name(square: Square) -> str:
     return f"{chr(ord('a') + col - 1)}{row}"
 
 
+@register
 class FoxAndGeese(LoopyRuleset[Board]):
     name = "fox-and-geese"
     aliases = ("foxandgeese",)

@@ -14,10 +14,12 @@ from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from grundy.protocol import Citation, Move, Player
+from grundy.rulesets.registry import register
 from grundy.rulesets.strips.toads_and_frogs import ToadsAndFrogs
 from grundy.search.loopy import LoopyRuleset
 
 
+@register
 class BackslidingToadsAndFrogs(LoopyRuleset[str], ToadsAndFrogs):
     name = "backsliding-toads-and-frogs"
     aliases = ("backsliding-toads",)

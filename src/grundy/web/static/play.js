@@ -386,9 +386,13 @@ async function hint() {
     if (!result.solved) { $("hint-result").textContent = result.message; return; }
     game.hints = Object.fromEntries(result.moves.map((m) => [m.label, m]));
     const winning = result.moves.filter((m) => m.winning).map((m) => m.label);
+    // Positions that repeat: a move may keep a draw (infinite play) instead.
+    const drawing = result.moves.filter((m) => m.drawing).map((m) => m.label);
     $("hint-result").textContent = winning.length
       ? `Winning moves: ${winning.join(", ")}.`
-      : "No winning move: every move loses against perfect play.";
+      : drawing.length
+        ? `No winning move; these keep the draw (infinite play): ${drawing.join(", ")}.`
+        : "No winning move: every move loses against perfect play.";
     render();
   } catch (error) {
     if (!cancelled(error)) $("hint-result").textContent = error.message;

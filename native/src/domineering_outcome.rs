@@ -18,9 +18,11 @@
 //!   (⌊run/2⌋ summed over the rows' runs).  Playing only safe moves, Left moving first
 //!   wins when it has more sure moves than Right has possible ones, and Left moving
 //!   second wins with at least as many; symmetrically for Right.  Left's vulnerable
-//!   moves (a packing of the other cells) add a third of their number (rounded up
-//!   moving first, down moving second): Left plays them while any is left, and each of
-//!   Right's dominoes breaks at most two.  `G` is bounded by integers, `n ≤ G ≤ m`
+//!   moves (a packing of the other cells) add what Left is sure to play of them (Left
+//!   plays them while any is left): a Right domino breaks at most two of them, and only
+//!   one of those with no cell beside another's along a row (Bullock's vulnerable moves
+//!   of types 2 and 1), so Left plays a third of the first kind and half of the second
+//!   (`SURE` solves the little game exactly).  `G` is bounded by integers, `n ≤ G ≤ m`
 //!   (⌊x⌋ and ⌈x⌉ for a number x; otherwise below the right stop and above the left
 //!   one, since R(G) > n gives G > n), and an integer counts as that many sure moves
 //!   of its owner: a bound that wins for a player wins with `G` too.
@@ -31,10 +33,9 @@
 //!
 //! Each rule can be turned off (`Rules`) so that the tests check it against plain search.
 //! The table is keyed by the least of the big part's mirror images (on a square board
-//! also its transposes, which exchange the players and negate `G`) and `G`'s id, and is
-//! dropped when it reaches its size limit.  Time: exponential in the cells.
-
-use hashbrown::HashMap;
+//! also its transposes, which exchange the players and negate `G`) and `G`'s id; it has
+//! a fixed size (`TABLE_SLOTS`) and keeps the positions whose search took most work.
+//! Time: exponential in the cells.
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Dyadic, Id, Store};
@@ -65,8 +66,95 @@ const LEFT_WINS: u8 = 2;
 const RIGHT_KNOWN: u8 = 4;
 const RIGHT_WINS: u8 = 8;
 
-/// The most table entries kept before the table is dropped (about 40 bytes each).
-pub const MAX_TABLE: usize = 1 << 25;
+/// The most table slots (16 bytes each): 2^22, 64 MiB.
+pub const TABLE_SLOTS: usize = 1 << 22;
+
+/// One table slot: a position (the least image of its big part and the value of its
+/// small part), what is known of it (`bits`: 0 for an empty slot) and the work its
+/// search took (the bit length of the positions it expanded).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    cells: u64,
+    small: Id,
+    bits: u8,
+    work: u8,
+}
+
+/// A table of slots in pairs: a position goes to the pair its hash names, into the first
+/// slot if it took at least as much work as the position there (which moves to the
+/// second), else into the second (Breuker, Uiterwijk & van den Herik's "two-level"
+/// scheme keeping big subtrees, 2000, §4).  It starts small and doubles while it is
+/// three quarters full, up to `TABLE_SLOTS`; then it replaces.
+struct Table {
+    slots: Vec<Slot>,
+    used: usize,
+}
+
+impl Table {
+    fn new() -> Self {
+        Table {
+            slots: vec![Slot::default(); 1 << 10],
+            used: 0,
+        }
+    }
+
+    fn pair(&self, (cells, small): (u64, Id)) -> usize {
+        let hash = (cells ^ u64::from(small).rotate_left(40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (hash >> (65 - self.slots.len().trailing_zeros())) as usize * 2
+    }
+
+    /// Twice the slots, every known position put back.
+    fn grow(&mut self) {
+        let doubled = vec![Slot::default(); 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.used = 0;
+        for slot in old.into_iter().filter(|slot| slot.bits != 0) {
+            self.put((slot.cells, slot.small), slot.bits, slot.work);
+        }
+    }
+
+    /// What is known of `key` (0: nothing).
+    fn get(&self, key: (u64, Id)) -> u8 {
+        let at = self.pair(key);
+        self.slots[at..at + 2]
+            .iter()
+            .find(|slot| slot.bits != 0 && (slot.cells, slot.small) == key)
+            .map_or(0, |slot| slot.bits)
+    }
+
+    /// Add `bits` to what is known of `key`, whose search took `work` (the bit length
+    /// of the positions it expanded).
+    fn put(&mut self, key: (u64, Id), bits: u8, work: u8) {
+        if 2 * self.used >= self.slots.len() && self.slots.len() < TABLE_SLOTS {
+            self.grow();
+        }
+        let at = self.pair(key);
+        let (cells, small) = key;
+        let slot = Slot {
+            cells,
+            small,
+            bits,
+            work,
+        };
+        let pair = &mut self.slots[at..at + 2];
+        if let Some(known) = pair
+            .iter_mut()
+            .find(|slot| slot.bits != 0 && (slot.cells, slot.small) == key)
+        {
+            known.bits |= bits;
+            known.work = known.work.max(work);
+            return;
+        }
+        let before = pair.iter().filter(|slot| slot.bits != 0).count();
+        if work >= pair[0].work {
+            pair[1] = pair[0];
+            pair[0] = slot;
+        } else {
+            pair[1] = slot;
+        }
+        self.used = self.used + pair.iter().filter(|slot| slot.bits != 0).count() - before;
+    }
+}
 
 /// A win/loss search over the boards of one shape.
 pub struct Outcomes {
@@ -79,48 +167,117 @@ pub struct Outcomes {
     /// the canonical values of small regions
     values: Domineering,
     /// (least image of the big part, value of the small part) -> table bits
-    table: HashMap<(u64, Id), u8>,
+    table: Table,
     /// [Right, Left][first cell of a move] -> how often it won (the history heuristic)
     history: [[u32; MAX_CELLS]; 2],
 }
 
-/// Disjoint dominoes `pair << s` inside `cells`, for the starts `starts(cells)`: how many
-/// and the cells they cover.  Greedy from the lowest cell, which packs the most along
-/// each row or column.
-fn packing(mut cells: u64, pair: u64, starts: impl Fn(u64) -> u64) -> (i64, u64) {
-    let (mut count, mut covered) = (0, 0);
+/// Disjoint dominoes `pair << s` inside `cells`, for the starts `starts(cells)`: their
+/// first cells and the cells they cover.  Greedy from the lowest cell, which packs the
+/// most along each row or column.
+fn packing(mut cells: u64, pair: u64, starts: impl Fn(u64) -> u64) -> (u64, u64) {
+    let (mut first, mut covered) = (0, 0);
     loop {
         let open = starts(cells);
         if open == 0 {
-            return (count, covered);
+            return (first, covered);
         }
-        let domino = pair << open.trailing_zeros();
-        count += 1;
+        let start = open & open.wrapping_neg();
+        let domino = pair << start.trailing_zeros();
+        first |= start;
         covered |= domino;
         cells &= !domino;
     }
 }
 
+/// The most vulnerable moves a player is sure to make, `SURE[first][double][single]`:
+/// `double` of them one opponent's domino can break two at a time, `single` ones it
+/// breaks only alone; the player takes one a turn (moving first if `first`), the
+/// opponent breaks two doubles or one single a turn, and the table is the value of that
+/// game (the player taking the better class, the opponent the worse break).
+const SURE: [[[u8; 33]; 33]; 2] = sure_table();
+
+const fn sure_table() -> [[[u8; 33]; 33]; 2] {
+    // first[x][y]: the player to move; second[x][y]: the opponent to move
+    let mut first = [[0u8; 33]; 33];
+    let mut second = [[0u8; 33]; 33];
+    let mut total = 1;
+    while total <= 64 {
+        let mut x = 0;
+        while x <= 32 {
+            let y = total as isize - x as isize;
+            if y >= 0 && y <= 32 {
+                let y = y as usize;
+                // the player takes a double or a single
+                let mut best = 0;
+                if x > 0 && 1 + second[x - 1][y] > best {
+                    best = 1 + second[x - 1][y];
+                }
+                if y > 0 && 1 + second[x][y - 1] > best {
+                    best = 1 + second[x][y - 1];
+                }
+                first[x][y] = best;
+            }
+            x += 1;
+        }
+        // the opponent's breaks lead to positions of fewer moves, or to the same one
+        let mut x = 0;
+        while x <= 32 {
+            let y = total as isize - x as isize;
+            if y >= 0 && y <= 32 {
+                let y = y as usize;
+                let mut worst = first[x][y];
+                if x > 0 && first[x - 1][y] < worst {
+                    worst = first[x - 1][y];
+                }
+                if x > 1 && first[x - 2][y] < worst {
+                    worst = first[x - 2][y];
+                }
+                if y > 0 && first[x][y - 1] < worst {
+                    worst = first[x][y - 1];
+                }
+                second[x][y] = worst;
+            }
+            x += 1;
+        }
+        total += 1;
+    }
+    [second, first]
+}
+
 /// One player's counts in the counting rule.
 struct Counts {
-    /// safe moves (on protected cells) and vulnerable ones (a packing of the rest)
+    /// safe moves (on protected cells)
     safe: i64,
-    vulnerable: i64,
+    /// vulnerable moves (a packing of the other cells) that one opponent's domino can
+    /// break two at a time, and the others
+    double: usize,
+    single: usize,
     /// the most moves the player can make (the packing number of the empty cells)
     most: i64,
+    /// the cells the player can still cover (with an empty neighbour along its direction)
+    usable: i64,
 }
 
 impl Counts {
     /// Moves the player is sure to make moving first (`first`) or second, with `bonus`
-    /// moves in reserve: the safe ones, and vulnerable ones while any is left (each
-    /// opponent's domino breaks at most two of them, each own move uses one).
+    /// moves in reserve: the vulnerable ones while any is left (`SURE`), then the safe
+    /// ones.
     fn sure(&self, first: bool, bonus: i64) -> i64 {
-        let vulnerable = if first {
-            (self.vulnerable + 2) / 3
-        } else {
-            self.vulnerable / 3
-        };
-        self.safe + vulnerable + bonus
+        self.safe + self.sure_vulnerable(first) + bonus
+    }
+
+    fn sure_vulnerable(&self, first: bool) -> i64 {
+        i64::from(SURE[first as usize][self.double][self.single])
+    }
+
+    /// The most moves the player can make while the opponent (`other`, moving first if
+    /// `first`) plays its vulnerable moves: the packing number, and half the cells the
+    /// player can use less one for each vulnerable move the opponent plays (each covers
+    /// a cell the player could use, and the two players' dominoes never overlap).
+    fn most_against(&self, other: &Counts, first: bool) -> i64 {
+        self.most
+            .min((self.usable - other.sure_vulnerable(first)) / 2)
     }
 }
 
@@ -136,14 +293,14 @@ impl Outcomes {
             full,
             rules,
             values: Domineering::new(),
-            table: HashMap::new(),
+            table: Table::new(),
             history: [[0; MAX_CELLS]; 2],
         }
     }
 
     /// Positions in the table.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.table.used
     }
 
     /// Does the player to move (Left if `left`) win the board whose empty cells are
@@ -251,17 +408,16 @@ impl Outcomes {
         } else {
             (RIGHT_KNOWN, RIGHT_WINS)
         };
-        if let Some(&bits) = self.table.get(&key) {
-            if bits & known != 0 {
-                return Ok(bits & won != 0);
-            }
+        let bits = self.table.get(key);
+        if bits & known != 0 {
+            return Ok(bits & won != 0);
         }
+        let start = budget.nodes;
         budget.tick()?;
         let result = self.search(big, small, mover, budget)?;
-        if self.table.len() >= MAX_TABLE {
-            self.table.clear();
-        }
-        *self.table.entry(key).or_insert(0) |= known | if result { won } else { 0 };
+        let bits = known | if result { won } else { 0 };
+        let work = 64 - (budget.nodes - start).leading_zeros();
+        self.table.put(key, bits, work as u8);
         Ok(result)
     }
 
@@ -304,13 +460,12 @@ impl Outcomes {
     /// One player's counts on the big part `big`.
     fn counts(&self, big: u64, left: bool) -> Counts {
         let w = self.width;
-        let (pair, opponent_neighbours) = if left {
-            (
-                self.pair(true),
-                (shl(big, 1) & self.inner | shr(big & self.inner, 1)) & big,
-            )
+        let across = (shl(big, 1) & self.inner | shr(big & self.inner, 1)) & big;
+        let along = (shl(big, w) | shr(big, w)) & big;
+        let (pair, opponent_neighbours, own_neighbours) = if left {
+            (self.pair(true), across, along)
         } else {
-            (self.pair(false), (shl(big, w) | shr(big, w)) & big)
+            (self.pair(false), along, across)
         };
         let starts = |cells| {
             if left {
@@ -320,10 +475,24 @@ impl Outcomes {
             }
         };
         let (safe, covered) = packing(big & !opponent_neighbours, pair, starts);
+        let (vulnerable, cells) = packing(big & !covered, pair, starts);
+        // cells of a vulnerable move next to another's along the opponent's direction:
+        // one opponent's domino on the two breaks both moves
+        let (beside, second_cell) = if left {
+            (
+                cells & (shl(cells, 1) & self.inner | shr(cells & self.inner, 1)),
+                w,
+            )
+        } else {
+            (cells & (shl(cells, w) | shr(cells, w)), 1)
+        };
+        let double = (vulnerable & (beside | shr(beside, second_cell))).count_ones() as usize;
         Counts {
-            safe,
-            vulnerable: packing(big & !covered, pair, starts).0,
-            most: packing(big, pair, starts).0,
+            safe: i64::from(safe.count_ones()),
+            double,
+            single: vulnerable.count_ones() as usize - double,
+            most: i64::from(packing(big, pair, starts).0.count_ones()),
+            usable: i64::from(own_neighbours.count_ones()),
         }
     }
 
@@ -350,10 +519,10 @@ impl Outcomes {
             (r, l, -ceil, -floor)
         };
         // low ≤ the mover's reserve ≤ high, counted as the mover's moves when positive
-        if mover.sure(true, low.max(0)) > other.most + (-low).max(0) {
+        if mover.sure(true, low.max(0)) > other.most_against(&mover, true) + (-low).max(0) {
             return Some(true);
         }
-        if other.sure(false, (-high).max(0)) >= mover.most + high.max(0) {
+        if other.sure(false, (-high).max(0)) >= mover.most_against(&other, false) + high.max(0) {
             return Some(false);
         }
         None
@@ -398,7 +567,7 @@ impl Outcomes {
 
 #[cfg(test)]
 mod tests {
-    use super::{Outcomes, Rules};
+    use super::{Outcomes, Rules, SURE};
     use crate::budget::unlimited;
     use crate::canonical::Store;
     use crate::domineering::Domineering;
@@ -442,6 +611,24 @@ mod tests {
             safe_moves: true,
         },
     ];
+
+    /// All doubles: a third of them (rounded up moving first, down moving second); all
+    /// singles: half; singles never do worse than doubles.
+    #[test]
+    fn sure_vulnerable_moves_are_thirds_and_halves() {
+        for n in 0..=32usize {
+            assert_eq!(usize::from(SURE[1][n][0]), n.div_ceil(3));
+            assert_eq!(usize::from(SURE[0][n][0]), n / 3);
+            assert_eq!(usize::from(SURE[1][0][n]), n.div_ceil(2));
+            assert_eq!(usize::from(SURE[0][0][n]), n / 2);
+            for first in 0..2 {
+                for k in 0..=n {
+                    assert!(SURE[first][n - k][k] >= SURE[first][n][0]);
+                    assert!(SURE[first][n - k][k] <= SURE[first][0][n]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn rectangles_agree_with_values() {

@@ -281,6 +281,26 @@ impl Counts {
     }
 }
 
+/// The counting rule with Left's counts `l`, Right's `r` and a small part between the
+/// integers `(floor, ceil)` (an integer n is n moves in reserve for Left when positive,
+/// -n for Right when negative): Some(whether the player to move, Left if `left`, wins)
+/// when the counts decide it, else None.
+fn decide(l: &Counts, r: &Counts, (floor, ceil): (i64, i64), left: bool) -> Option<bool> {
+    let (mover, other, low, high) = if left {
+        (l, r, floor, ceil)
+    } else {
+        (r, l, -ceil, -floor)
+    };
+    // low ≤ the mover's reserve ≤ high, counted as the mover's moves when positive
+    if mover.sure(true, low.max(0)) > other.most_against(mover, true) + (-low).max(0) {
+        return Some(true);
+    }
+    if other.sure(false, (-high).max(0)) >= mover.most_against(other, false) + high.max(0) {
+        return Some(false);
+    }
+    None
+}
+
 impl Outcomes {
     /// A search over `height` by `width` boards.
     pub fn new(height: usize, width: usize, rules: Rules) -> Self {
@@ -430,15 +450,22 @@ impl Outcomes {
         left: bool,
         budget: &mut Budget,
     ) -> Result<bool, Stop> {
-        if self.rules.safe_moves {
-            if let Some(result) = self.by_counts(big, small, left) {
+        let reserve = self.rules.safe_moves.then(|| self.reserve(small));
+        if let Some(reserve) = reserve {
+            if let Some(result) = self.by_counts(big, reserve, left) {
                 return Ok(result);
             }
         }
-        for cover in self.ordered_moves(big, left) {
+        let moves = match self.ordered_moves(big, reserve, left) {
+            Ok(moves) => moves,
+            Err(cover) => {
+                self.won_with(cover, left);
+                return Ok(true);
+            }
+        };
+        for cover in moves {
             if !self.position_wins(big & !cover, small, !left, budget)? {
-                let count = &mut self.history[left as usize][cover.trailing_zeros() as usize];
-                *count = count.saturating_add(1);
+                self.won_with(cover, left);
                 return Ok(true);
             }
         }
@@ -455,6 +482,12 @@ impl Outcomes {
             }
         }
         Ok(false)
+    }
+
+    /// Count a won move for the history heuristic.
+    fn won_with(&mut self, cover: u64, left: bool) {
+        let count = &mut self.history[left as usize][cover.trailing_zeros() as usize];
+        *count = count.saturating_add(1);
     }
 
     /// One player's counts on the big part `big`.
@@ -496,43 +529,46 @@ impl Outcomes {
         }
     }
 
-    /// The counting rule (module comment): Some(whether the player to move wins) when
-    /// the counts decide it, else None.
-    fn by_counts(&self, big: u64, small: Id, left: bool) -> Option<bool> {
+    /// Integers `(n, m)` with n ≤ `small` ≤ m: a number's floor and ceiling; otherwise
+    /// below the right stop and above the left one (R(G) > n gives G > n, L(G) < m gives
+    /// G < m).
+    fn reserve(&self, small: Id) -> (i64, i64) {
         let floor = |x: Dyadic| x.num >> x.exp;
         let ceil = |x: Dyadic| -(x.negated().num >> x.exp);
         let store = &self.values.store;
-        // integers with floor ≤ G ≤ ceil: a number's floor and ceiling; otherwise below
-        // the right stop and above the left one (R(G) > n gives G > n, L(G) < m gives
-        // G < m); an integer n is n moves in reserve for Left (n > 0) or -n for Right
-        let (floor, ceil) = match store.number_value(small) {
+        match store.number_value(small) {
             Some(x) => (floor(x), ceil(x)),
             None => {
                 let (left_stop, right_stop) = store.stops(small);
                 (ceil(right_stop) - 1, floor(left_stop) + 1)
             }
-        };
-        let (l, r) = (self.counts(big, true), self.counts(big, false));
-        let (mover, other, low, high) = if left {
-            (l, r, floor, ceil)
-        } else {
-            (r, l, -ceil, -floor)
-        };
-        // low ≤ the mover's reserve ≤ high, counted as the mover's moves when positive
-        if mover.sure(true, low.max(0)) > other.most_against(&mover, true) + (-low).max(0) {
-            return Some(true);
         }
-        if other.sure(false, (-high).max(0)) >= mover.most_against(&other, false) + high.max(0) {
-            return Some(false);
-        }
-        None
+    }
+
+    /// The counting rule (module comment) on the big part `big` plus a small part between
+    /// the integers `reserve`: Some(whether the player to move wins) when the counts
+    /// decide it, else None.
+    fn by_counts(&self, big: u64, reserve: (i64, i64), left: bool) -> Option<bool> {
+        decide(
+            &self.counts(big, true),
+            &self.counts(big, false),
+            reserve,
+            left,
+        )
     }
 
     /// The cells each move of the player covers, best first: by the balance after the
     /// move (the player's safe and possible moves less the opponent's), then most of the
     /// opponent's domino places taken and fewest of one's own (safe moves, which take
     /// none, last), then the moves that won most often so far (the history heuristic).
-    fn ordered_moves(&self, big: u64, left: bool) -> Vec<u64> {
+    /// With a `reserve` (the counting rule on, the small part between those integers),
+    /// Err(a move) after which the counting rule decides that the opponent loses.
+    fn ordered_moves(
+        &self,
+        big: u64,
+        reserve: Option<(i64, i64)>,
+        left: bool,
+    ) -> Result<Vec<u64>, u64> {
         let w = self.width;
         let (mine, theirs) = if left {
             (self.vertical(big), self.horizontal(big))
@@ -553,6 +589,12 @@ impl Outcomes {
                 self.counts(big & !cover, left),
                 self.counts(big & !cover, !left),
             );
+            if let Some(reserve) = reserve {
+                let (l, r) = if left { (&me, &them) } else { (&them, &me) };
+                if decide(l, r, reserve, !left) == Some(false) {
+                    return Err(cover);
+                }
+            }
             let balance = me.safe + me.most - them.safe - them.most;
             let score = 16 * balance as i32 + if taken == 0 { -8 } else { 2 * taken - lost };
             moves.push((score, cover));
@@ -561,7 +603,7 @@ impl Outcomes {
         moves.sort_by_key(|&(score, cover)| {
             (-score, u32::MAX - history[cover.trailing_zeros() as usize])
         });
-        moves.into_iter().map(|(_, cover)| cover).collect()
+        Ok(moves.into_iter().map(|(_, cover)| cover).collect())
     }
 }
 

@@ -2,7 +2,7 @@
 //! win/loss (alpha-beta on two values) search with a transposition table, in the manner
 //! of Breuker, Uiterwijk & van den Herik (2000, "Solving 8×8 Domineering", Theoret.
 //! Comput. Sci. 230, §3-4) and Bullock (2002, "Domineering: solving large combinatorial
-//! search spaces", ICGA J. 25, §3), with three kinds of Domineering knowledge:
+//! search spaces", ICGA J. 25(2), 67-84, §3), with three kinds of Domineering knowledge:
 //!
 //! * **component values.**  After each move the empty cells fall apart into regions; a
 //!   region of at most `Rules::value_cells` cells is replaced by its canonical value
@@ -15,7 +15,9 @@
 //!   a domino on two protected cells, which the opponent can never take away.  Left's
 //!   safe moves (a greedy packing, maximum along each column) are moves Left is sure to
 //!   make; Right can make at most the horizontal packing number of the empty cells
-//!   (⌊run/2⌋ summed over the rows' runs).  Playing only safe moves, Left moving first
+//!   (⌊run/2⌋ summed over the rows' runs), and at most half the cells it can still
+//!   cover less one for each vulnerable move Left plays (below: each covers such a
+//!   cell, and the two players' dominoes never overlap).  Playing only safe moves, Left moving first
 //!   wins when it has more sure moves than Right has possible ones, and Left moving
 //!   second wins with at least as many; symmetrically for Right.  Left's vulnerable
 //!   moves (a packing of the other cells) add what Left is sure to play of them (Left
@@ -29,7 +31,9 @@
 //! * **move ordering.**  Moves after which the player's safe and possible moves most
 //!   exceed the opponent's come first, then those that take away most of the opponent's
 //!   moves and fewest of one's own (safe moves, which stay available, last), ties broken
-//!   by the history heuristic (moves that won most often so far).
+//!   by the history heuristic (moves that won most often so far).  The counts the
+//!   ordering computes after each move also decide positions: a move after which the
+//!   counting rule shows the opponent lost wins at once, without a search.
 //!
 //! Each rule can be turned off (`Rules`) so that the tests check it against plain search.
 //! The table is keyed by the least of the big part's mirror images (on a square board

@@ -667,10 +667,10 @@ mod tests {
             assert_eq!(usize::from(SURE[0][n][0]), n / 3);
             assert_eq!(usize::from(SURE[1][0][n]), n.div_ceil(2));
             assert_eq!(usize::from(SURE[0][0][n]), n / 2);
-            for first in 0..2 {
+            for table in &SURE {
                 for k in 0..=n {
-                    assert!(SURE[first][n - k][k] >= SURE[first][n][0]);
-                    assert!(SURE[first][n - k][k] <= SURE[first][0][n]);
+                    assert!(table[n - k][k] >= table[n][0]);
+                    assert!(table[n - k][k] <= table[0][n]);
                 }
             }
         }

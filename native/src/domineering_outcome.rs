@@ -86,9 +86,9 @@ struct Slot {
 
 /// A table of slots in pairs: a position goes to the pair its hash names, into the first
 /// slot if it took at least as much work as the position there (which moves to the
-/// second), else into the second (Breuker, Uiterwijk & van den Herik's "two-level"
-/// scheme keeping big subtrees, 2000, §4).  It starts small and doubles while it is
-/// three quarters full, up to `TABLE_SLOTS`; then it replaces.
+/// second), else into the second: a two-level table that keeps the big subtrees, as in
+/// the replacement schemes Breuker, Uiterwijk & van den Herik (2000) compare.  It starts
+/// small and doubles when it is half full, up to `TABLE_SLOTS`; then it replaces.
 struct Table {
     slots: Vec<Slot>,
     used: usize,

@@ -57,6 +57,29 @@ def test_each_pruning_rule_agrees_with_plain_search_and_the_value(board: Board) 
             DOMINEERING.format(board), value_cells, safe_moves)
 
 
+@st.composite
+def sparse_boards(draw: st.DrawFn) -> Board:
+    """A board of up to 6 by 6 cells, each cell filled with probability about 1/3: room
+    for safe moves, vulnerable moves of both kinds and several regions."""
+    rows, columns = draw(st.integers(3, 6)), draw(st.integers(3, 6))
+    size = rows * columns
+    full = (1 << size) - 1
+    empty = full & ~(draw(st.integers(0, full)) & draw(st.integers(0, full)))
+    return Board(rows, columns, empty)
+
+
+@settings(max_examples=60, deadline=None)
+@given(sparse_boards())
+def test_the_counting_rule_agrees_with_plain_search_on_larger_boards(board: Board) -> None:
+    """The counting rule (safe moves, both kinds of vulnerable moves, the usable-cells
+    bound, the cutoff after a move) with and without small regions played as values,
+    against plain search."""
+    expected = search_outcome(board, 0, False)
+    for value_cells in (0, 8, 16):
+        assert search_outcome(board, value_cells, True) is expected, (
+            DOMINEERING.format(board), value_cells)
+
+
 @settings(max_examples=40, deadline=None)
 @given(regions(), st.integers(0, 3))
 def test_a_table_kept_between_calls_answers_like_a_fresh_one(board: Board, moves: int) -> None:

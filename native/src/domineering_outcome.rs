@@ -2,7 +2,7 @@
 //! win/loss (alpha-beta on two values) search with a transposition table, in the manner
 //! of Breuker, Uiterwijk & van den Herik (2000, "Solving 8×8 Domineering", Theoret.
 //! Comput. Sci. 230, §3-4) and Bullock (2002, "Domineering: solving large combinatorial
-//! search spaces", ICGA J. 25, §3), with three kinds of Domineering knowledge:
+//! search spaces", ICGA J. 25(2), 67-84, §3), with three kinds of Domineering knowledge:
 //!
 //! * **component values.**  After each move the empty cells fall apart into regions; a
 //!   region of at most `Rules::value_cells` cells is replaced by its canonical value
@@ -15,26 +15,31 @@
 //!   a domino on two protected cells, which the opponent can never take away.  Left's
 //!   safe moves (a greedy packing, maximum along each column) are moves Left is sure to
 //!   make; Right can make at most the horizontal packing number of the empty cells
-//!   (⌊run/2⌋ summed over the rows' runs).  Playing only safe moves, Left moving first
+//!   (⌊run/2⌋ summed over the rows' runs), and at most half the cells it can still
+//!   cover less one for each vulnerable move Left plays (below: each covers such a
+//!   cell, and the two players' dominoes never overlap).  Playing only safe moves, Left moving first
 //!   wins when it has more sure moves than Right has possible ones, and Left moving
 //!   second wins with at least as many; symmetrically for Right.  Left's vulnerable
-//!   moves (a packing of the other cells) add a third of their number (rounded up
-//!   moving first, down moving second): Left plays them while any is left, and each of
-//!   Right's dominoes breaks at most two.  `G` is bounded by integers, `n ≤ G ≤ m`
+//!   moves (a packing of the other cells) add what Left is sure to play of them (Left
+//!   plays them while any is left): a Right domino breaks at most two of them, and only
+//!   one of those with no cell beside another's along a row (Bullock's vulnerable moves
+//!   of types 2 and 1), so Left plays a third of the first kind and half of the second
+//!   (`SURE` solves the little game exactly).  `G` is bounded by integers, `n ≤ G ≤ m`
 //!   (⌊x⌋ and ⌈x⌉ for a number x; otherwise below the right stop and above the left
 //!   one, since R(G) > n gives G > n), and an integer counts as that many sure moves
 //!   of its owner: a bound that wins for a player wins with `G` too.
 //! * **move ordering.**  Moves after which the player's safe and possible moves most
 //!   exceed the opponent's come first, then those that take away most of the opponent's
 //!   moves and fewest of one's own (safe moves, which stay available, last), ties broken
-//!   by the history heuristic (moves that won most often so far).
+//!   by the history heuristic (moves that won most often so far).  The counts the
+//!   ordering computes after each move also decide positions: a move after which the
+//!   counting rule shows the opponent lost wins at once, without a search.
 //!
 //! Each rule can be turned off (`Rules`) so that the tests check it against plain search.
 //! The table is keyed by the least of the big part's mirror images (on a square board
-//! also its transposes, which exchange the players and negate `G`) and `G`'s id, and is
-//! dropped when it reaches its size limit.  Time: exponential in the cells.
-
-use hashbrown::HashMap;
+//! also its transposes, which exchange the players and negate `G`) and `G`'s id; it has
+//! a fixed size (`TABLE_SLOTS`) and keeps the positions whose search took most work.
+//! Time: exponential in the cells.
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Dyadic, Id, Store};
@@ -65,8 +70,95 @@ const LEFT_WINS: u8 = 2;
 const RIGHT_KNOWN: u8 = 4;
 const RIGHT_WINS: u8 = 8;
 
-/// The most table entries kept before the table is dropped (about 40 bytes each).
-pub const MAX_TABLE: usize = 1 << 25;
+/// The most table slots (16 bytes each): 2^22, 64 MiB.
+pub const TABLE_SLOTS: usize = 1 << 22;
+
+/// One table slot: a position (the least image of its big part and the value of its
+/// small part), what is known of it (`bits`: 0 for an empty slot) and the work its
+/// search took (the bit length of the positions it expanded).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    cells: u64,
+    small: Id,
+    bits: u8,
+    work: u8,
+}
+
+/// A table of slots in pairs: a position goes to the pair its hash names, into the first
+/// slot if it took at least as much work as the position there (which moves to the
+/// second), else into the second: a two-level table that keeps the big subtrees, as in
+/// the replacement schemes Breuker, Uiterwijk & van den Herik (2000) compare.  It starts
+/// small and doubles when it is half full, up to `TABLE_SLOTS`; then it replaces.
+struct Table {
+    slots: Vec<Slot>,
+    used: usize,
+}
+
+impl Table {
+    fn new() -> Self {
+        Table {
+            slots: vec![Slot::default(); 1 << 10],
+            used: 0,
+        }
+    }
+
+    fn pair(&self, (cells, small): (u64, Id)) -> usize {
+        let hash = (cells ^ u64::from(small).rotate_left(40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (hash >> (65 - self.slots.len().trailing_zeros())) as usize * 2
+    }
+
+    /// Twice the slots, every known position put back.
+    fn grow(&mut self) {
+        let doubled = vec![Slot::default(); 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.used = 0;
+        for slot in old.into_iter().filter(|slot| slot.bits != 0) {
+            self.put((slot.cells, slot.small), slot.bits, slot.work);
+        }
+    }
+
+    /// What is known of `key` (0: nothing).
+    fn get(&self, key: (u64, Id)) -> u8 {
+        let at = self.pair(key);
+        self.slots[at..at + 2]
+            .iter()
+            .find(|slot| slot.bits != 0 && (slot.cells, slot.small) == key)
+            .map_or(0, |slot| slot.bits)
+    }
+
+    /// Add `bits` to what is known of `key`, whose search took `work` (the bit length
+    /// of the positions it expanded).
+    fn put(&mut self, key: (u64, Id), bits: u8, work: u8) {
+        if 2 * self.used >= self.slots.len() && self.slots.len() < TABLE_SLOTS {
+            self.grow();
+        }
+        let at = self.pair(key);
+        let (cells, small) = key;
+        let slot = Slot {
+            cells,
+            small,
+            bits,
+            work,
+        };
+        let pair = &mut self.slots[at..at + 2];
+        if let Some(known) = pair
+            .iter_mut()
+            .find(|slot| slot.bits != 0 && (slot.cells, slot.small) == key)
+        {
+            known.bits |= bits;
+            known.work = known.work.max(work);
+            return;
+        }
+        let before = pair.iter().filter(|slot| slot.bits != 0).count();
+        if work >= pair[0].work {
+            pair[1] = pair[0];
+            pair[0] = slot;
+        } else {
+            pair[1] = slot;
+        }
+        self.used = self.used + pair.iter().filter(|slot| slot.bits != 0).count() - before;
+    }
+}
 
 /// A win/loss search over the boards of one shape.
 pub struct Outcomes {
@@ -79,49 +171,138 @@ pub struct Outcomes {
     /// the canonical values of small regions
     values: Domineering,
     /// (least image of the big part, value of the small part) -> table bits
-    table: HashMap<(u64, Id), u8>,
+    table: Table,
     /// [Right, Left][first cell of a move] -> how often it won (the history heuristic)
     history: [[u32; MAX_CELLS]; 2],
 }
 
-/// Disjoint dominoes `pair << s` inside `cells`, for the starts `starts(cells)`: how many
-/// and the cells they cover.  Greedy from the lowest cell, which packs the most along
-/// each row or column.
-fn packing(mut cells: u64, pair: u64, starts: impl Fn(u64) -> u64) -> (i64, u64) {
-    let (mut count, mut covered) = (0, 0);
+/// Disjoint dominoes `pair << s` inside `cells`, for the starts `starts(cells)`: their
+/// first cells and the cells they cover.  Greedy from the lowest cell, which packs the
+/// most along each row or column.
+fn packing(mut cells: u64, pair: u64, starts: impl Fn(u64) -> u64) -> (u64, u64) {
+    let (mut first, mut covered) = (0, 0);
     loop {
         let open = starts(cells);
         if open == 0 {
-            return (count, covered);
+            return (first, covered);
         }
-        let domino = pair << open.trailing_zeros();
-        count += 1;
+        let start = open & open.wrapping_neg();
+        let domino = pair << start.trailing_zeros();
+        first |= start;
         covered |= domino;
         cells &= !domino;
     }
 }
 
+/// The most vulnerable moves a player is sure to make, `SURE[first][double][single]`:
+/// `double` of them one opponent's domino can break two at a time, `single` ones it
+/// breaks only alone; the player takes one a turn (moving first if `first`), the
+/// opponent breaks two doubles or one single a turn, and the table is the value of that
+/// game (the player taking the better class, the opponent the worse break).
+const SURE: [[[u8; 33]; 33]; 2] = sure_table();
+
+const fn sure_table() -> [[[u8; 33]; 33]; 2] {
+    // first[x][y]: the player to move; second[x][y]: the opponent to move
+    let mut first = [[0u8; 33]; 33];
+    let mut second = [[0u8; 33]; 33];
+    let mut total = 1;
+    while total <= 64 {
+        let mut x = 0;
+        while x <= 32 {
+            let y = total as isize - x as isize;
+            if y >= 0 && y <= 32 {
+                let y = y as usize;
+                // the player takes a double or a single
+                let mut best = 0;
+                if x > 0 && 1 + second[x - 1][y] > best {
+                    best = 1 + second[x - 1][y];
+                }
+                if y > 0 && 1 + second[x][y - 1] > best {
+                    best = 1 + second[x][y - 1];
+                }
+                first[x][y] = best;
+            }
+            x += 1;
+        }
+        // the opponent's breaks lead to positions of fewer moves, or to the same one
+        let mut x = 0;
+        while x <= 32 {
+            let y = total as isize - x as isize;
+            if y >= 0 && y <= 32 {
+                let y = y as usize;
+                let mut worst = first[x][y];
+                if x > 0 && first[x - 1][y] < worst {
+                    worst = first[x - 1][y];
+                }
+                if x > 1 && first[x - 2][y] < worst {
+                    worst = first[x - 2][y];
+                }
+                if y > 0 && first[x][y - 1] < worst {
+                    worst = first[x][y - 1];
+                }
+                second[x][y] = worst;
+            }
+            x += 1;
+        }
+        total += 1;
+    }
+    [second, first]
+}
+
 /// One player's counts in the counting rule.
 struct Counts {
-    /// safe moves (on protected cells) and vulnerable ones (a packing of the rest)
+    /// safe moves (on protected cells)
     safe: i64,
-    vulnerable: i64,
+    /// vulnerable moves (a packing of the other cells) that one opponent's domino can
+    /// break two at a time, and the others
+    double: usize,
+    single: usize,
     /// the most moves the player can make (the packing number of the empty cells)
     most: i64,
+    /// the cells the player can still cover (with an empty neighbour along its direction)
+    usable: i64,
 }
 
 impl Counts {
     /// Moves the player is sure to make moving first (`first`) or second, with `bonus`
-    /// moves in reserve: the safe ones, and vulnerable ones while any is left (each
-    /// opponent's domino breaks at most two of them, each own move uses one).
+    /// moves in reserve: the vulnerable ones while any is left (`SURE`), then the safe
+    /// ones.
     fn sure(&self, first: bool, bonus: i64) -> i64 {
-        let vulnerable = if first {
-            (self.vulnerable + 2) / 3
-        } else {
-            self.vulnerable / 3
-        };
-        self.safe + vulnerable + bonus
+        self.safe + self.sure_vulnerable(first) + bonus
     }
+
+    fn sure_vulnerable(&self, first: bool) -> i64 {
+        i64::from(SURE[first as usize][self.double][self.single])
+    }
+
+    /// The most moves the player can make while the opponent (`other`, moving first if
+    /// `first`) plays its vulnerable moves: the packing number, and half the cells the
+    /// player can use less one for each vulnerable move the opponent plays (each covers
+    /// a cell the player could use, and the two players' dominoes never overlap).
+    fn most_against(&self, other: &Counts, first: bool) -> i64 {
+        self.most
+            .min((self.usable - other.sure_vulnerable(first)) / 2)
+    }
+}
+
+/// The counting rule with Left's counts `l`, Right's `r` and a small part between the
+/// integers `(floor, ceil)` (an integer n is n moves in reserve for Left when positive,
+/// -n for Right when negative): Some(whether the player to move, Left if `left`, wins)
+/// when the counts decide it, else None.
+fn decide(l: &Counts, r: &Counts, (floor, ceil): (i64, i64), left: bool) -> Option<bool> {
+    let (mover, other, low, high) = if left {
+        (l, r, floor, ceil)
+    } else {
+        (r, l, -ceil, -floor)
+    };
+    // low ≤ the mover's reserve ≤ high, counted as the mover's moves when positive
+    if mover.sure(true, low.max(0)) > other.most_against(mover, true) + (-low).max(0) {
+        return Some(true);
+    }
+    if other.sure(false, (-high).max(0)) >= mover.most_against(other, false) + high.max(0) {
+        return Some(false);
+    }
+    None
 }
 
 impl Outcomes {
@@ -136,14 +317,14 @@ impl Outcomes {
             full,
             rules,
             values: Domineering::new(),
-            table: HashMap::new(),
+            table: Table::new(),
             history: [[0; MAX_CELLS]; 2],
         }
     }
 
     /// Positions in the table.
     pub fn table_size(&self) -> usize {
-        self.table.len()
+        self.table.used
     }
 
     /// Does the player to move (Left if `left`) win the board whose empty cells are
@@ -251,17 +432,16 @@ impl Outcomes {
         } else {
             (RIGHT_KNOWN, RIGHT_WINS)
         };
-        if let Some(&bits) = self.table.get(&key) {
-            if bits & known != 0 {
-                return Ok(bits & won != 0);
-            }
+        let bits = self.table.get(key);
+        if bits & known != 0 {
+            return Ok(bits & won != 0);
         }
+        let start = budget.nodes;
         budget.tick()?;
         let result = self.search(big, small, mover, budget)?;
-        if self.table.len() >= MAX_TABLE {
-            self.table.clear();
-        }
-        *self.table.entry(key).or_insert(0) |= known | if result { won } else { 0 };
+        let bits = known | if result { won } else { 0 };
+        let work = 64 - (budget.nodes - start).leading_zeros();
+        self.table.put(key, bits, work as u8);
         Ok(result)
     }
 
@@ -274,15 +454,22 @@ impl Outcomes {
         left: bool,
         budget: &mut Budget,
     ) -> Result<bool, Stop> {
-        if self.rules.safe_moves {
-            if let Some(result) = self.by_counts(big, small, left) {
+        let reserve = self.rules.safe_moves.then(|| self.reserve(small));
+        if let Some(reserve) = reserve {
+            if let Some(result) = self.by_counts(big, reserve, left) {
                 return Ok(result);
             }
         }
-        for cover in self.ordered_moves(big, left) {
+        let moves = match self.ordered_moves(big, reserve, left) {
+            Ok(moves) => moves,
+            Err(cover) => {
+                self.won_with(cover, left);
+                return Ok(true);
+            }
+        };
+        for cover in moves {
             if !self.position_wins(big & !cover, small, !left, budget)? {
-                let count = &mut self.history[left as usize][cover.trailing_zeros() as usize];
-                *count = count.saturating_add(1);
+                self.won_with(cover, left);
                 return Ok(true);
             }
         }
@@ -301,16 +488,21 @@ impl Outcomes {
         Ok(false)
     }
 
+    /// Count a won move for the history heuristic.
+    fn won_with(&mut self, cover: u64, left: bool) {
+        let count = &mut self.history[left as usize][cover.trailing_zeros() as usize];
+        *count = count.saturating_add(1);
+    }
+
     /// One player's counts on the big part `big`.
     fn counts(&self, big: u64, left: bool) -> Counts {
         let w = self.width;
-        let (pair, opponent_neighbours) = if left {
-            (
-                self.pair(true),
-                (shl(big, 1) & self.inner | shr(big & self.inner, 1)) & big,
-            )
+        let across = (shl(big, 1) & self.inner | shr(big & self.inner, 1)) & big;
+        let along = (shl(big, w) | shr(big, w)) & big;
+        let (pair, opponent_neighbours, own_neighbours) = if left {
+            (self.pair(true), across, along)
         } else {
-            (self.pair(false), (shl(big, w) | shr(big, w)) & big)
+            (self.pair(false), along, across)
         };
         let starts = |cells| {
             if left {
@@ -320,50 +512,67 @@ impl Outcomes {
             }
         };
         let (safe, covered) = packing(big & !opponent_neighbours, pair, starts);
+        let (vulnerable, cells) = packing(big & !covered, pair, starts);
+        // cells of a vulnerable move next to another's along the opponent's direction:
+        // one opponent's domino on the two breaks both moves
+        let (beside, second_cell) = if left {
+            (
+                cells & (shl(cells, 1) & self.inner | shr(cells & self.inner, 1)),
+                w,
+            )
+        } else {
+            (cells & (shl(cells, w) | shr(cells, w)), 1)
+        };
+        let double = (vulnerable & (beside | shr(beside, second_cell))).count_ones() as usize;
         Counts {
-            safe,
-            vulnerable: packing(big & !covered, pair, starts).0,
-            most: packing(big, pair, starts).0,
+            safe: i64::from(safe.count_ones()),
+            double,
+            single: vulnerable.count_ones() as usize - double,
+            most: i64::from(packing(big, pair, starts).0.count_ones()),
+            usable: i64::from(own_neighbours.count_ones()),
         }
     }
 
-    /// The counting rule (module comment): Some(whether the player to move wins) when
-    /// the counts decide it, else None.
-    fn by_counts(&self, big: u64, small: Id, left: bool) -> Option<bool> {
+    /// Integers `(n, m)` with n ≤ `small` ≤ m: a number's floor and ceiling; otherwise
+    /// below the right stop and above the left one (R(G) > n gives G > n, L(G) < m gives
+    /// G < m).
+    fn reserve(&self, small: Id) -> (i64, i64) {
         let floor = |x: Dyadic| x.num >> x.exp;
         let ceil = |x: Dyadic| -(x.negated().num >> x.exp);
         let store = &self.values.store;
-        // integers with floor ≤ G ≤ ceil: a number's floor and ceiling; otherwise below
-        // the right stop and above the left one (R(G) > n gives G > n, L(G) < m gives
-        // G < m); an integer n is n moves in reserve for Left (n > 0) or -n for Right
-        let (floor, ceil) = match store.number_value(small) {
+        match store.number_value(small) {
             Some(x) => (floor(x), ceil(x)),
             None => {
                 let (left_stop, right_stop) = store.stops(small);
                 (ceil(right_stop) - 1, floor(left_stop) + 1)
             }
-        };
-        let (l, r) = (self.counts(big, true), self.counts(big, false));
-        let (mover, other, low, high) = if left {
-            (l, r, floor, ceil)
-        } else {
-            (r, l, -ceil, -floor)
-        };
-        // low ≤ the mover's reserve ≤ high, counted as the mover's moves when positive
-        if mover.sure(true, low.max(0)) > other.most + (-low).max(0) {
-            return Some(true);
         }
-        if other.sure(false, (-high).max(0)) >= mover.most + high.max(0) {
-            return Some(false);
-        }
-        None
+    }
+
+    /// The counting rule (module comment) on the big part `big` plus a small part between
+    /// the integers `reserve`: Some(whether the player to move wins) when the counts
+    /// decide it, else None.
+    fn by_counts(&self, big: u64, reserve: (i64, i64), left: bool) -> Option<bool> {
+        decide(
+            &self.counts(big, true),
+            &self.counts(big, false),
+            reserve,
+            left,
+        )
     }
 
     /// The cells each move of the player covers, best first: by the balance after the
     /// move (the player's safe and possible moves less the opponent's), then most of the
     /// opponent's domino places taken and fewest of one's own (safe moves, which take
     /// none, last), then the moves that won most often so far (the history heuristic).
-    fn ordered_moves(&self, big: u64, left: bool) -> Vec<u64> {
+    /// With a `reserve` (the counting rule on, the small part between those integers),
+    /// Err(a move) after which the counting rule decides that the opponent loses.
+    fn ordered_moves(
+        &self,
+        big: u64,
+        reserve: Option<(i64, i64)>,
+        left: bool,
+    ) -> Result<Vec<u64>, u64> {
         let w = self.width;
         let (mine, theirs) = if left {
             (self.vertical(big), self.horizontal(big))
@@ -384,6 +593,12 @@ impl Outcomes {
                 self.counts(big & !cover, left),
                 self.counts(big & !cover, !left),
             );
+            if let Some(reserve) = reserve {
+                let (l, r) = if left { (&me, &them) } else { (&them, &me) };
+                if decide(l, r, reserve, !left) == Some(false) {
+                    return Err(cover);
+                }
+            }
             let balance = me.safe + me.most - them.safe - them.most;
             let score = 16 * balance as i32 + if taken == 0 { -8 } else { 2 * taken - lost };
             moves.push((score, cover));
@@ -392,13 +607,13 @@ impl Outcomes {
         moves.sort_by_key(|&(score, cover)| {
             (-score, u32::MAX - history[cover.trailing_zeros() as usize])
         });
-        moves.into_iter().map(|(_, cover)| cover).collect()
+        Ok(moves.into_iter().map(|(_, cover)| cover).collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Outcomes, Rules};
+    use super::{Outcomes, Rules, SURE};
     use crate::budget::unlimited;
     use crate::canonical::Store;
     use crate::domineering::Domineering;
@@ -442,6 +657,24 @@ mod tests {
             safe_moves: true,
         },
     ];
+
+    /// All doubles: a third of them (rounded up moving first, down moving second); all
+    /// singles: half; singles never do worse than doubles.
+    #[test]
+    fn sure_vulnerable_moves_are_thirds_and_halves() {
+        for n in 0..=32usize {
+            assert_eq!(usize::from(SURE[1][n][0]), n.div_ceil(3));
+            assert_eq!(usize::from(SURE[0][n][0]), n / 3);
+            assert_eq!(usize::from(SURE[1][0][n]), n.div_ceil(2));
+            assert_eq!(usize::from(SURE[0][0][n]), n / 2);
+            for table in &SURE {
+                for k in 0..=n {
+                    assert!(table[n - k][k] >= table[n][0]);
+                    assert!(table[n - k][k] <= table[0][n]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn rectangles_agree_with_values() {

@@ -127,8 +127,6 @@ class Domineering(PartizanRuleset[Board]):
     def native_kernel(self) -> DomineeringKernel:
         return DomineeringKernel()
 
-    #: Most positions one board shape's outcome search keeps before it starts afresh.
-    MAX_TABLE: ClassVar[int] = 4_000_000
     #: The outcome search's rules (``_native.DomineeringOutcomes``): regions of at most
     #: this many cells are played as their canonical values.
     VALUE_CELLS: ClassVar[int] = 16
@@ -139,14 +137,15 @@ class Domineering(PartizanRuleset[Board]):
         their canonical values, safe moves counted against the opponent's possible moves,
         moves ordered by the opponent's moves they take (Breuker, Uiterwijk & van den
         Herik 2000, §3-4; Bullock 2002, §3).  One search per board shape keeps its table
-        between calls; None for a board past the kernel's cells."""
+        (of bounded size, replacing the positions that took least work) between calls;
+        None for a board past the kernel's cells."""
         rows, columns, empty = position[:3]
         if rows * columns > _native.DOMINEERING_MAX_CELLS:
             return None
         searches: dict[tuple[int, int], _native.DomineeringOutcomes] = (
             self.__dict__.setdefault("_outcome_searches", {}))
         search = searches.get((rows, columns))
-        if search is None or search.table_size > self.MAX_TABLE:
+        if search is None:
             search = searches[rows, columns] = _native.DomineeringOutcomes(
                 rows, columns, self.VALUE_CELLS)
         max_nodes, max_seconds = budget.remaining()

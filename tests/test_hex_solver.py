@@ -138,11 +138,13 @@ def test_proofs_of_random_boards_pass_the_checker(board: HexBoard, red_moves: bo
     assert check_proof(board, red_moves, red_wins, proof)
 
 
+NONE = {"dead": False, "captured": False, "connections": False, "dominated": False}
 RULES = {
-    "plain": {"dead": False, "captured": False, "connections": False},
-    "dead cells": {"dead": True, "captured": False, "connections": False},
-    "captured cells": {"dead": False, "captured": True, "connections": False},
-    "virtual connections": {"dead": False, "captured": False, "connections": True},
+    "plain": NONE,
+    "dead cells": NONE | {"dead": True},
+    "captured cells": NONE | {"captured": True},
+    "virtual connections": NONE | {"connections": True},
+    "dominated moves": NONE | {"dominated": True},
     "all": {},
 }
 
@@ -170,8 +172,8 @@ def test_the_rules_prune() -> None:
         budget = Budget()
         HexSolver(4, budget, **rules).openings()
         sizes[name] = budget.nodes
-    assert max(sizes["dead cells"], sizes["captured cells"],
-               sizes["virtual connections"]) < sizes["plain"]
+    assert max(sizes["dead cells"], sizes["captured cells"], sizes["virtual connections"],
+               sizes["dominated moves"]) < sizes["plain"]
     assert sizes["all"] < sizes["plain"]
 
 
@@ -232,3 +234,21 @@ def test_the_workbench_shows_the_map_and_plays_perfectly() -> None:
     reply = bench.computer("hex", "5", "perfect", "L", seed=1)
     assert reply["note"] == "a winning move"
     assert reply["move"] in winning
+
+
+def test_threads_map_the_same_moves_and_stop_at_the_budget() -> None:
+    """Two threads (each with its own table) give the one-thread map, on the empty board
+    (half the cells solved, by the half turn) and on one the half turn does not fix."""
+    assert HexSolver(5).openings(threads=2) == HexSolver(5).openings()
+    board = HEX.parse("R..../...../..B../...../.....")
+    assert isinstance(board, HexBoard)
+    one = HexSolver(5).move_map(board.red, board.blue, True)
+    assert HexSolver(5).move_map(board.red, board.blue, True, threads=3) == one
+    with pytest.raises(BudgetExceeded, match="50 positions"):
+        HexSolver(6, Budget(max_nodes=50)).openings(threads=2)
+    with pytest.raises(GrundyError, match="0 threads: give 1 to 64"):
+        HexSolver(3).openings(threads=0)
+    with pytest.raises(ValueError, match="cell 0 is not empty"):
+        HexSolver(3).kernel.move_values(1, 0, False, [0])
+    with pytest.raises(ValueError, match="nobody moves on a won board"):
+        HexSolver(2).kernel.move_values(0b101, 0, False, [1])

@@ -48,6 +48,24 @@ PUBLISHED = {
 }
 
 
+#: 7×7 openings of the player joining north and south (red here) as published with the
+#: proof trees of Hayward et al. (2003, "Solving 7x7 Hex: Virtual Connections and
+#: Game-state Reduction"), table on the page webdocs.cs.ualberta.ca/~hayward/hex7trees:
+#: cell name (column letter, row number; a1 the acute corner (0, 0)) -> the winning
+#: countermove of the second player, or None where the opening wins.  Only the rows
+#: a1-a7 and b1-b3 of that table were available to us as text; the half turn maps
+#: each to a cell of the same value.
+HAYWARD_7X7 = {
+    "a1": "c4", "a2": "e3", "a3": "d4", "a4": None, "a5": "b6", "a6": None, "a7": None,
+    "b1": "c4", "b2": "e3", "b3": None,
+}
+
+
+def named(name: str) -> int:
+    """The cell r·7 + c of a 7×7 cell name (column letter, row number from 1)."""
+    return (int(name[1:]) - 1) * 7 + ord(name[0]) - ord("a")
+
+
 @functools.cache
 def plain_wins(board: HexBoard, red_moves: bool) -> bool:
     """The oracle: the ruleset's own game tree (a joined board has no moves)."""
@@ -91,6 +109,29 @@ def test_six_by_six_is_a_first_player_win_with_a_winning_move() -> None:
     assert solver.wins(0, 0, True) and solver.wins(0, 0, False)
     cell = solver.winning_move(0, 0, True)
     assert cell is not None and PUBLISHED[6][cell // 6][cell % 6] == "W"
+
+
+def test_the_acute_corner_of_seven_by_seven_loses_to_the_published_answer() -> None:
+    """Hayward et al. 2003 (``HAYWARD_7X7``, row a1): red's acute-corner opening loses,
+    and blue's countermove c4 wins."""
+    solver = HexSolver(7)
+    corner, answer = named("a1"), named("c4")
+    assert solver.wins(1 << corner, 0, False)
+    assert not solver.wins(1 << corner, 1 << answer, True)
+
+
+@pytest.mark.opt_in
+def test_the_seven_by_seven_openings_match_the_published_table() -> None:
+    """Every 7×7 opening in ``HAYWARD_7X7`` (Hayward et al. 2003), with its half turn, on
+    two threads; each losing opening's published countermove wins for blue."""
+    solver = HexSolver(7)
+    found = solver.openings(threads=2)
+    for name, answer in HAYWARD_7X7.items():
+        cell = named(name)
+        for r, c in (divmod(cell, 7), divmod(48 - cell, 7)):
+            assert found[r, c] is (answer is None), name
+        if answer is not None:
+            assert not solver.wins(1 << cell, 1 << named(answer), True), name
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])

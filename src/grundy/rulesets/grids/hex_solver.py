@@ -6,7 +6,10 @@ cells and captured pairs are filled in (``hex_search`` proves those reductions),
 virtual connections found by H-search (Anshelevich 2002: and-rule, or-rule, bounded
 carriers) deciding positions early and restricting the loser to the must-play region
 (Hayward et al. 2005, "Solving 7×7 Hex with domination, fill-in, and virtual
-connections").  The kernel's module comment proves each rule.
+connections"), and moves skipped when another move gets them for free by fill-in
+(capture domination, same paper).  The kernel's module comment proves each rule.
+Move maps (``move_map``, ``openings``) can be solved on several threads, each with its
+own table: ``openings(threads=2)`` maps every 7×7 opening.
 
 A **proof** that a player wins is a strategy tree: where the winner moves, one move;
 where the loser moves, an answer to every empty cell; at the leaves the winner is

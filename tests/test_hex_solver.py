@@ -48,6 +48,24 @@ PUBLISHED = {
 }
 
 
+#: 7×7 openings of the player joining north and south (red here) as published with the
+#: proof trees of Hayward et al. (2003, "Solving 7x7 Hex: Virtual Connections and
+#: Game-state Reduction"), table on the page webdocs.cs.ualberta.ca/~hayward/hex7trees:
+#: cell name (column letter, row number; a1 the acute corner (0, 0)) -> the winning
+#: countermove of the second player, or None where the opening wins.  Only the rows
+#: a1-a7 and b1-b3 of that table were available to us as text; the half turn maps
+#: each to a cell of the same value.
+HAYWARD_7X7 = {
+    "a1": "c4", "a2": "e3", "a3": "d4", "a4": None, "a5": "b6", "a6": None, "a7": None,
+    "b1": "c4", "b2": "e3", "b3": None,
+}
+
+
+def named(name: str) -> int:
+    """The cell r·7 + c of a 7×7 cell name (column letter, row number from 1)."""
+    return (int(name[1:]) - 1) * 7 + ord(name[0]) - ord("a")
+
+
 @functools.cache
 def plain_wins(board: HexBoard, red_moves: bool) -> bool:
     """The oracle: the ruleset's own game tree (a joined board has no moves)."""
@@ -91,6 +109,29 @@ def test_six_by_six_is_a_first_player_win_with_a_winning_move() -> None:
     assert solver.wins(0, 0, True) and solver.wins(0, 0, False)
     cell = solver.winning_move(0, 0, True)
     assert cell is not None and PUBLISHED[6][cell // 6][cell % 6] == "W"
+
+
+def test_the_acute_corner_of_seven_by_seven_loses_to_the_published_answer() -> None:
+    """Hayward et al. 2003 (``HAYWARD_7X7``, row a1): red's acute-corner opening loses,
+    and blue's countermove c4 wins."""
+    solver = HexSolver(7)
+    corner, answer = named("a1"), named("c4")
+    assert solver.wins(1 << corner, 0, False)
+    assert not solver.wins(1 << corner, 1 << answer, True)
+
+
+@pytest.mark.opt_in
+def test_the_seven_by_seven_openings_match_the_published_table() -> None:
+    """Every 7×7 opening in ``HAYWARD_7X7`` (Hayward et al. 2003), with its half turn, on
+    two threads; each losing opening's published countermove wins for blue."""
+    solver = HexSolver(7)
+    found = solver.openings(threads=2)
+    for name, answer in HAYWARD_7X7.items():
+        cell = named(name)
+        for r, c in (divmod(cell, 7), divmod(48 - cell, 7)):
+            assert found[r, c] is (answer is None), name
+        if answer is not None:
+            assert not solver.wins(1 << cell, 1 << named(answer), True), name
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
@@ -138,11 +179,13 @@ def test_proofs_of_random_boards_pass_the_checker(board: HexBoard, red_moves: bo
     assert check_proof(board, red_moves, red_wins, proof)
 
 
+NONE = {"dead": False, "captured": False, "connections": False, "dominated": False}
 RULES = {
-    "plain": {"dead": False, "captured": False, "connections": False},
-    "dead cells": {"dead": True, "captured": False, "connections": False},
-    "captured cells": {"dead": False, "captured": True, "connections": False},
-    "virtual connections": {"dead": False, "captured": False, "connections": True},
+    "plain": NONE,
+    "dead cells": NONE | {"dead": True},
+    "captured cells": NONE | {"captured": True},
+    "virtual connections": NONE | {"connections": True},
+    "dominated moves": NONE | {"dominated": True},
     "all": {},
 }
 
@@ -170,8 +213,8 @@ def test_the_rules_prune() -> None:
         budget = Budget()
         HexSolver(4, budget, **rules).openings()
         sizes[name] = budget.nodes
-    assert max(sizes["dead cells"], sizes["captured cells"],
-               sizes["virtual connections"]) < sizes["plain"]
+    assert max(sizes["dead cells"], sizes["captured cells"], sizes["virtual connections"],
+               sizes["dominated moves"]) < sizes["plain"]
     assert sizes["all"] < sizes["plain"]
 
 
@@ -232,3 +275,21 @@ def test_the_workbench_shows_the_map_and_plays_perfectly() -> None:
     reply = bench.computer("hex", "5", "perfect", "L", seed=1)
     assert reply["note"] == "a winning move"
     assert reply["move"] in winning
+
+
+def test_threads_map_the_same_moves_and_stop_at_the_budget() -> None:
+    """Two threads (each with its own table) give the one-thread map, on the empty board
+    (half the cells solved, by the half turn) and on one the half turn does not fix."""
+    assert HexSolver(5).openings(threads=2) == HexSolver(5).openings()
+    board = HEX.parse("R..../...../..B../...../.....")
+    assert isinstance(board, HexBoard)
+    one = HexSolver(5).move_map(board.red, board.blue, True)
+    assert HexSolver(5).move_map(board.red, board.blue, True, threads=3) == one
+    with pytest.raises(BudgetExceeded, match="50 positions"):
+        HexSolver(6, Budget(max_nodes=50)).openings(threads=2)
+    with pytest.raises(GrundyError, match="0 threads: give 1 to 64"):
+        HexSolver(3).openings(threads=0)
+    with pytest.raises(ValueError, match="cell 0 is not empty"):
+        HexSolver(3).kernel.move_values(1, 0, False, [0])
+    with pytest.raises(ValueError, match="nobody moves on a won board"):
+        HexSolver(2).kernel.move_values(0b101, 0, False, [1])

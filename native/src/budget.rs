@@ -73,6 +73,32 @@ impl<'a> Budget<'a> {
         self.tick()
     }
 
+    /// Check the clock and the interrupt hook without counting a position (a thread
+    /// that waits for workers polls this); Err when a limit is reached.
+    pub fn poll(&mut self) -> Result<(), Stop> {
+        if self.deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(Stop::Seconds);
+        }
+        if (self.interrupted)() {
+            return Err(Stop::Interrupted);
+        }
+        Ok(())
+    }
+
+    /// Positions this budget still allows (u64::MAX: unlimited).
+    pub fn nodes_left(&self) -> u64 {
+        self.max_nodes.saturating_sub(self.nodes)
+    }
+
+    /// Count positions expanded elsewhere (by workers); Err past the node budget.
+    pub fn charge(&mut self, nodes: u64) -> Result<(), Stop> {
+        self.nodes = self.nodes.saturating_add(nodes);
+        if self.nodes > self.max_nodes {
+            return Err(Stop::Nodes);
+        }
+        Ok(())
+    }
+
     /// Count one expanded position; Err when a limit is reached.
     #[inline]
     pub fn tick(&mut self) -> Result<(), Stop> {

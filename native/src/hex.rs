@@ -210,12 +210,34 @@ impl Hex {
     /// Disjoint captured pairs of adjacent empty cells: (red's, blue's).
     pub fn captured_pairs(&self, red: u128, blue: u128) -> (u128, u128) {
         let empty = self.full & !(red | blue);
+        // Each empty cell's ring codes for red and for blue; a stone on its neighbour
+        // in direction k changes digit k from FREE to MINE (-3^k) or to OTHER (+3^k).
+        let mut codes = [(0usize, 0usize); 128];
+        let mut rest = empty;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            codes[cell] = (
+                self.code(cell, red, blue, RED_EDGE),
+                self.code(cell, blue, red, BLUE_EDGE),
+            );
+        }
+        // Is `cell` dead once its neighbour in direction k is red (or blue)?
+        let dead_after = |cell: usize, k: usize, red_took: bool| {
+            let (for_red, for_blue) = codes[cell];
+            let step = 3usize.pow(k as u32);
+            if red_took {
+                self.useless[for_red - step] && self.useless[for_blue + step]
+            } else {
+                self.useless[for_red + step] && self.useless[for_blue - step]
+            }
+        };
         let (mut taken, mut red_gain, mut blue_gain) = (0u128, 0u128, 0u128);
         let mut rest = empty;
         while rest != 0 {
             let a = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for &b in &self.rings[a][..3] {
+            for (k, &b) in self.rings[a][..3].iter().enumerate() {
                 if b < 0 || empty >> b & 1 == 0 {
                     continue;
                 }
@@ -224,9 +246,10 @@ impl Hex {
                 if taken & (bit_a | bit_b) != 0 {
                     continue;
                 }
-                if self.is_dead(a, red | bit_b, blue) && self.is_dead(b, red | bit_a, blue) {
+                // b is a's neighbour in direction k, a is b's in the opposite one.
+                if dead_after(a, k, true) && dead_after(b, k + 3, true) {
                     red_gain |= bit_a | bit_b;
-                } else if self.is_dead(a, red, blue | bit_b) && self.is_dead(b, red, blue | bit_a) {
+                } else if dead_after(a, k, false) && dead_after(b, k + 3, false) {
                     blue_gain |= bit_a | bit_b;
                 } else {
                     continue;

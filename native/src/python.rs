@@ -407,12 +407,19 @@ impl HexSolverKernel {
 #[pymethods]
 impl HexSolverKernel {
     #[new]
-    #[pyo3(signature = (n, dead=true, captured=true, connections=true))]
-    fn new(n: usize, dead: bool, captured: bool, connections: bool) -> PyResult<Self> {
+    #[pyo3(signature = (n, dead=true, captured=true, connections=true, dominated=true))]
+    fn new(
+        n: usize,
+        dead: bool,
+        captured: bool,
+        connections: bool,
+        dominated: bool,
+    ) -> PyResult<Self> {
         let rules = hex_solver::Rules {
             dead,
             captured,
             connections,
+            dominated,
         };
         let solver = hex_solver::HexSolver::new(n, rules).map_err(PyValueError::new_err)?;
         Ok(HexSolverKernel(solver))
@@ -452,6 +459,44 @@ impl HexSolverKernel {
             self.0.winning_move(red, blue, red_moves, b)
         })?;
         Ok((found.flatten(), found.is_some(), nodes))
+    }
+
+    /// For each of `moves` (empty cells): does the player to move win by playing there?
+    /// Solved on `threads` threads (this solver and fresh ones); (the answers or None if
+    /// the budget ran out, positions expanded).
+    #[pyo3(signature = (red, blue, red_moves, moves, threads=1, max_nodes=None, max_seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn move_values(
+        &mut self,
+        py: Python<'_>,
+        red: u128,
+        blue: u128,
+        red_moves: bool,
+        moves: Vec<usize>,
+        threads: usize,
+        max_nodes: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> PyResult<(Option<Vec<bool>>, u64)> {
+        self.board(red, blue)?;
+        let empty = self.0.empty(red, blue);
+        if let Some(&bad) = moves.iter().find(|&&c| c >= 128 || empty >> c & 1 == 0) {
+            return Err(PyValueError::new_err(format!(
+                "cell {bad} is not empty: give empty cells of the board"
+            )));
+        }
+        if self.0.won(red, blue) {
+            return Err(PyValueError::new_err(
+                "someone has joined their sides already: nobody moves on a won board",
+            ));
+        }
+        if !(1..=64).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "{threads} threads: give 1 to 64"
+            )));
+        }
+        budgeted(py, max_nodes, max_seconds, |b| {
+            self.0.move_values(red, blue, red_moves, &moves, threads, b)
+        })
     }
 
     /// A virtual connection of the player's edges found by H-search on the board as it

@@ -472,12 +472,18 @@ class HexKernel:
 @final
 class HexSolverKernel:
     """The Hex solver of one board side n <= 11 (crate ``native/src/hex_solver.rs``):
-    depth-first proof-number search with dead and captured cells filled in and virtual
-    connections by H-search (each rule can be switched off); ValueError (one line) for
-    another side or a bad board.  The transposition table is kept between calls."""
+    depth-first proof-number search with dead and captured cells filled in, virtual
+    connections by H-search and dominated moves skipped (each rule can be switched off);
+    ValueError (one line) for another side or a bad board.  The transposition table is
+    kept between calls."""
 
     def __new__(
-        cls, n: int, dead: bool = True, captured: bool = True, connections: bool = True
+        cls,
+        n: int,
+        dead: bool = True,
+        captured: bool = True,
+        connections: bool = True,
+        dominated: bool = True,
     ) -> Self: ...
     def wins(
         self,
@@ -498,6 +504,19 @@ class HexSolverKernel:
     ) -> tuple[int | None, bool, int]:
         """(a winning move of the player to move, None if they lose; whether the search
         finished within its budget; positions expanded)."""
+    def move_values(
+        self,
+        red: int,
+        blue: int,
+        red_moves: bool,
+        moves: list[int],
+        threads: int = 1,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> tuple[list[bool] | None, int]:
+        """For each of ``moves`` (empty cells): does the player to move win by playing
+        there?  Solved on ``threads`` threads (this solver and fresh ones); (the answers,
+        None if the budget ran out; positions expanded)."""
     def connection(self, red: int, blue: int, for_red: bool) -> tuple[int, int | None] | None:
         """A virtual connection of the player's edges on the board as it stands:
         (carrier, key), key None for a full connection; None if H-search finds none."""

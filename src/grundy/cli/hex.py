@@ -26,17 +26,20 @@ def hex_group() -> None:
                    "one with fewer).")
 @click.option("--openings", is_flag=True,
               help="Also map every empty cell: does the player to move win by playing there?")
+@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Map the moves on this many threads, each with its own table.")
 @click.option("--max-nodes", type=NODES, metavar="N",
               help="Give up after expanding N positions (exit status 3).")
 @click.option("--max-seconds", type=SECONDS, metavar="S",
               help="Give up after S seconds (exit status 3).")
 @json_option
-def solve(board: str, to_move: str | None, openings: bool, max_nodes: int | None,
-          max_seconds: float | None, as_json: bool) -> None:
+def solve(board: str, to_move: str | None, openings: bool, threads: int,
+          max_nodes: int | None, max_seconds: float | None, as_json: bool) -> None:
     """Who wins BOARD (a side N for the empty N×N board, or rows such as R../.B./...).
 
     Example: grundy hex solve 6 --openings prints that the first player wins 6×6 and
-    the map of winning first moves (W wins, . loses, R and B stones).
+    the map of winning first moves (W wins, . loses, R and B stones); grundy hex solve 7
+    --openings --threads 2 maps 7×7 on two cores.
     """
     from grundy.rulesets.grids.hex import HexBoard
     from grundy.rulesets.grids.hex_search import winner
@@ -55,7 +58,8 @@ def solve(board: str, to_move: str | None, openings: bool, max_nodes: int | None
         joined = winner(n, red, blue)
         red_wins = bool(joined) if joined is not None else \
             solver.wins(red, blue, red_moves) == red_moves
-        moves = solver.move_map(red, blue, red_moves) if openings and joined is None else None
+        moves = (solver.move_map(red, blue, red_moves, threads)
+                 if openings and joined is None else None)
     seconds = time.perf_counter() - began
     winner_name = "red" if red_wins else "blue"
     if as_json:

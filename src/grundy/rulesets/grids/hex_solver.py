@@ -6,7 +6,10 @@ cells and captured pairs are filled in (``hex_search`` proves those reductions),
 virtual connections found by H-search (Anshelevich 2002: and-rule, or-rule, bounded
 carriers) deciding positions early and restricting the loser to the must-play region
 (Hayward et al. 2005, "Solving 7×7 Hex with domination, fill-in, and virtual
-connections").  The kernel's module comment proves each rule.
+connections"), and moves skipped when another move gets them for free by fill-in
+(capture domination, same paper).  The kernel's module comment proves each rule.
+Move maps (``move_map``, ``openings``) can be solved on several threads, each with its
+own table: ``openings(threads=2)`` maps every 7×7 opening.
 
 A **proof** that a player wins is a strategy tree: where the winner moves, one move;
 where the loser moves, an answer to every empty cell; at the leaves the winner is
@@ -36,6 +39,10 @@ if TYPE_CHECKING:
     from grundy._native import HexSolverKernel
 
 
+#: Most threads a move map is solved on.
+MAX_THREADS = 64
+
+
 @dataclass(frozen=True)
 class Leaf:
     """The winner is joined (carrier 0) or holds a virtual connection with this carrier
@@ -63,32 +70,35 @@ class Answers:
 Proof = Leaf | Reply | Answers
 
 
-def _kernel(n: int, dead: bool, captured: bool, connections: bool) -> HexSolverKernel:
+def _kernel(n: int, dead: bool, captured: bool, connections: bool,
+            dominated: bool) -> HexSolverKernel:
     try:
         from grundy import _native
     except ImportError:
         raise GrundyError("the Hex solver needs the native kernels (grundy._native): "
                           "install grundy with its Rust extension") from None
-    return _native.HexSolverKernel(n, dead, captured, connections)
+    return _native.HexSolverKernel(n, dead, captured, connections, dominated)
 
 
 class HexSolver:
     """Solves boards of one side n (1 to 11), keeping what it proved between calls.
 
-    ``dead``, ``captured`` and ``connections`` switch the pruning rules (all on by
-    default; the tests switch them off one at a time against the plain search).
+    ``dead``, ``captured``, ``connections`` and ``dominated`` switch the pruning rules
+    (all on by default; the tests switch them off one at a time against the plain
+    search).
 
     >>> HexSolver(3).openings()[1, 1]
     True
     """
 
     def __init__(self, n: int, budget: Budget | None = None, *, dead: bool = True,
-                 captured: bool = True, connections: bool = True) -> None:
+                 captured: bool = True, connections: bool = True,
+                 dominated: bool = True) -> None:
         if not 1 <= n <= MAX_SIDE:
             raise GrundyError(f"board side {n}: give 1 to {MAX_SIDE}")
         self.n = n
         self.budget = budget if budget is not None else Budget()
-        self.kernel = _kernel(n, dead, captured, connections)
+        self.kernel = _kernel(n, dead, captured, connections, dominated)
 
     def __len__(self) -> int:
         """Boards in the transposition table."""
@@ -110,29 +120,32 @@ class HexSolver:
         self.budget.charge(expanded, finished, len(self.kernel))
         return cell
 
-    def move_map(self, red: int, blue: int, red_moves: bool) -> dict[tuple[int, int], bool]:
+    def move_map(self, red: int, blue: int, red_moves: bool,
+                 threads: int = 1) -> dict[tuple[int, int], bool]:
         """For each empty cell (row, column): does the player to move win by playing
-        there?  On a board the half turn maps to itself, half the cells are solved."""
+        there?  On a board the half turn maps to itself, half the cells are solved.
+        ``threads`` solve the cells in turn, each with its own table."""
+        if not 1 <= threads <= MAX_THREADS:
+            raise GrundyError(f"{threads} threads: give 1 to {MAX_THREADS}")
         n = self.n
         turn = [n * n - 1 - i for i in range(n * n)]
         symmetric = all((red >> i & 1, blue >> i & 1) == (red >> turn[i] & 1, blue >> turn[i] & 1)
                         for i in range(n * n))
-        found: dict[tuple[int, int], bool] = {}
-        for cell in range(n * n):
-            if (red | blue) >> cell & 1:
-                continue
-            if symmetric and turn[cell] < cell:
-                found[divmod(cell, n)] = found[divmod(turn[cell], n)]
-                continue
-            bit = 1 << cell
-            child = (red | bit, blue) if red_moves else (red, blue | bit)
-            found[divmod(cell, n)] = (winner(n, *child) is not None
-                                      or not self.wins(*child, not red_moves))
-        return found
+        empty = [cell for cell in range(n * n) if not (red | blue) >> cell & 1]
+        solved = [cell for cell in empty if not (symmetric and turn[cell] < cell)]
+        nodes, seconds = self.budget.remaining()
+        values, expanded = self.kernel.move_values(red, blue, red_moves, solved, threads,
+                                                   nodes, seconds)
+        self.budget.charge(expanded, values is not None, len(self.kernel))
+        assert values is not None  # charge raised BudgetExceeded otherwise
+        won = dict(zip(solved, values, strict=True))
+        return {divmod(cell, n): won[cell] if cell in won else won[turn[cell]]
+                for cell in empty}
 
-    def openings(self, red_first: bool = True) -> dict[tuple[int, int], bool]:
+    def openings(self, red_first: bool = True,
+                 threads: int = 1) -> dict[tuple[int, int], bool]:
         """For each cell (row, column): does the first player win by opening there?"""
-        return self.move_map(0, 0, red_first)
+        return self.move_map(0, 0, red_first, threads)
 
     def prove(self, red: int, blue: int, red_moves: bool) -> tuple[bool, Proof]:
         """Who wins (True: red) and a proof of it."""

@@ -10,15 +10,17 @@
   wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
   (``tqbf-game``) and verified on the one-variable formulas (38 + 2m elements), which
   the twin-class search of ``poset_number`` solves in a few hundredths of a second.
-  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the search splits every
-  down-set into its components (the balance section, stacks cut loose) but the
-  positions where the three stacks are still joined, with up to 3M, 2M and M waiting
-  nodes left, are too many: ``unit`` shrinks the waiting stacks to (2n + 2 − i)·unit
-  nodes, which it solves (unit 2: seconds per formula).  At unit 2 the theorem's
-  conclusion holds on every ∃∀ formula of at most two clauses (``forall_formulas``,
-  ``theorem_3_7_failures``; docs/papers/black-white-games.md), while unit 1 already
-  fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first): the waiting stacks
-  are needed.
+  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the plain search cannot
+  avoid the positions where the three stacks are still joined (one per triple of
+  waiting counts left); ``tqbf_poset_wins_first`` keeps the waiting stacks as heights
+  (tempo moves, gone with the stack's first choice node) and searches only the sign
+  (``_WaitingSearch``).  ``unit`` shrinks the stacks to (2n + 2 − i)·unit nodes and
+  ``heights`` sets them outright.  At unit 2 the theorem's conclusion holds on every
+  ∃∀ formula of at most two clauses (``forall_formulas``, ``theorem_3_7_failures``;
+  docs/papers/black-white-games.md); at the paper's size true formulas are decided
+  in seconds, false ones not.  Unit 1 fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins
+  moving first); every unit below M breaks the proof's |W_i| ≥ |W_(i+1)| + M (L148),
+  so scaled stacks test the construction, not the theorem.
 
 - Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
   sides as colours, the token's side white.

@@ -16,6 +16,7 @@ from grundy.reductions.black_white import (
     forall_formulas,
     theorem_3_7_failures,
     tqbf_poset,
+    tqbf_poset_wins_first,
     tqbf_to_poset,
 )
 from grundy.reductions.verify import verify
@@ -104,6 +105,48 @@ def test_theorem_3_7_with_a_forall_on_scaled_waiting_stacks(
     poset = scaled_poset(clauses, 2)
     value = poset_number(poset.up, poset.black, poset.alive)
     assert (value < 0) == quantified_truth(Tqbf(3, clauses))
+    assert tqbf_poset_wins_first(Tqbf(3, clauses), 2) == (value < 0)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32))
+def test_waiting_search_matches_the_plain_search(seed: int) -> None:
+    """The structural search (waiting stacks as heights, only the sign searched) against
+    the twin-class value search of the whole poset, on random ∃∀∃ formulas of at most
+    two clauses and random small waiting stacks: who wins moving first, both ways."""
+    rng = random.Random(seed)
+    clauses = tuple((rng.randrange(8), rng.randrange(8)) for _ in range(rng.randint(0, 2)))
+    heights = (rng.randint(0, 3), rng.randint(0, 2), rng.randint(0, 2))
+    formula = Tqbf(3, clauses)
+    def numbers(mask: int) -> list[int]:
+        return [v + 1 for v in range(3) if mask >> v & 1]
+
+    poset = tqbf_poset(3, [(numbers(p), numbers(n)) for p, n in clauses], heights=heights).poset
+    value = poset_number(poset.up, poset.black, poset.alive)
+    assert tqbf_poset_wins_first(formula, heights=heights) == (value < 0)
+    assert tqbf_poset_wins_first(formula, heights=heights, black=True) == (value > 0)
+
+
+def test_waiting_search_refuses_bad_stacks() -> None:
+    with pytest.raises(GrundyError, match="waiting stack sizes"):
+        tqbf_poset_wins_first(Tqbf(3, ()), heights=(1, 2))
+    with pytest.raises(GrundyError, match="waiting stack sizes"):
+        tqbf_poset_wins_first(Tqbf(3, ()), unit=-1)
+    with pytest.raises(GrundyError, match="waiting stack sizes"):
+        tqbf_poset(3, [], heights=(1, -1, 0))
+
+
+@pytest.mark.opt_in
+def test_theorem_3_7_with_a_forall_at_the_papers_size() -> None:
+    """∃x1 ∀x2 ∃x3 with no clause (true) at the paper's size, waiting stacks of 117, 78
+    and 39 nodes (M = 39, 273 elements): White, moving first, wins."""
+    assert tqbf_poset_wins_first(Tqbf(3, ()))
+
+
+@pytest.mark.opt_in
+def test_theorem_3_7_on_every_forall_formula_at_unit_2() -> None:
+    """All 68 ∃∀ formulas of at most two clauses, waiting stacks of 6, 4 and 2."""
+    assert theorem_3_7_failures(forall_formulas(2, 2), 2) == []
 
 
 def test_formulas_with_a_forall_up_to_renaming() -> None:

@@ -10,15 +10,17 @@
   wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
   (``tqbf-game``) and verified on the one-variable formulas (38 + 2m elements), which
   the twin-class search of ``poset_number`` solves in a few hundredths of a second.
-  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the search splits every
-  down-set into its components (the balance section, stacks cut loose) but the
-  positions where the three stacks are still joined, with up to 3M, 2M and M waiting
-  nodes left, are too many: ``unit`` shrinks the waiting stacks to (2n + 2 − i)·unit
-  nodes, which it solves (unit 2: seconds per formula).  At unit 2 the theorem's
-  conclusion holds on every ∃∀ formula of at most two clauses (``forall_formulas``,
-  ``theorem_3_7_failures``; docs/papers/black-white-games.md), while unit 1 already
-  fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first): the waiting stacks
-  are needed.
+  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the plain search cannot
+  avoid the positions where the three stacks are still joined (one per triple of
+  waiting counts left); ``tqbf_poset_wins_first`` keeps the waiting stacks as heights
+  (tempo moves, gone with the stack's first choice node) and searches only the sign
+  (``_WaitingSearch``).  ``unit`` shrinks the stacks to (2n + 2 − i)·unit nodes and
+  ``heights`` sets them outright.  At unit 2 the theorem's conclusion holds on every
+  ∃∀ formula of at most two clauses (``forall_formulas``, ``theorem_3_7_failures``;
+  docs/papers/black-white-games.md); at the paper's size true formulas are decided
+  in seconds, false ones not.  Unit 1 fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins
+  moving first); every unit below M breaks the proof's |W_i| ≥ |W_(i+1)| + M (L148),
+  so scaled stacks test the construction, not the theorem.
 
 - Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
   sides as colours, the token's side white.
@@ -34,6 +36,8 @@ import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, cast
 
 from grundy.protocol import Citation, GrundyError
 from grundy.reductions.registry import Kind, Reduction, register
@@ -45,8 +49,9 @@ from grundy.rulesets.geography.nimg import bipartition
 from grundy.rulesets.geography.vertex import GeographyPosition
 from grundy.rulesets.graph_games.tinted import TintedGraph
 from grundy.rulesets.graphs import HashedAdjacency, vertices
-from grundy.rulesets.posets.rules import Poset, poset_number, up_sets
+from grundy.rulesets.posets.rules import Poset, twin_search, up_sets
 from grundy.rulesets.registry import get
+from grundy.search.naive import _deep
 from grundy.values import Outcome
 
 SEED = "003_b9b71f74cb16b358.txt"
@@ -102,7 +107,7 @@ class TqbfPoset:
 
 
 def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[int]]],
-               unit: int | None = None) -> TqbfPoset:
+               unit: int | None = None, heights: Sequence[int] | None = None) -> TqbfPoset:
     """The black-white poset of §3.1 (L139-152) for ∃x1 ∀x2 ... ∃x(2n+1) f, f's clauses
     given as (positive variables, negative variables), variables numbered from 1.
 
@@ -110,7 +115,7 @@ def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[i
     nodes; reversed for even stacks); Black is Left.  |W_i| = (2n + 2 − i)·M with
     M = 20n + m + 19 non-waiting nodes; ``unit`` replaces M in the waiting stacks'
     sizes (smaller stacks, for cross-checking the structural evaluator against plain
-    search, which solves those).
+    search, which solves those), and ``heights`` gives every stack's size outright.
     """
     if variables % 2 == 0 or variables < 1:
         raise GrundyError(f"the TQBF game needs an odd number of variables, got {variables}")
@@ -118,6 +123,10 @@ def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[i
     if unit is not None and unit < 0:
         raise GrundyError(f"the waiting unit must be 0 or more, got {unit}")
     size_m = 20 * n + m + 19 if unit is None else unit
+    if heights is None:
+        heights = [(2 * n + 2 - i) * size_m for i in range(1, variables + 1)]
+    if len(heights) != variables or min(heights) < 0:
+        raise GrundyError(f"give {variables} waiting stack sizes of 0 or more, got {list(heights)}")
     up: list[int] = []  # covers, closed at the end
     black = 0
     counter = iter(range(10**9))
@@ -136,7 +145,7 @@ def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[i
     for i in range(1, variables + 1):
         odd = i % 2 == 1
         choice.append(tuple(new(not odd) for _ in range(8)))
-        waiting.append(tuple(new(odd) for _ in range((2 * n + 2 - i) * size_m)))
+        waiting.append(tuple(new(odd) for _ in range(heights[i - 1])))
         for c in choice[-1]:
             for w in waiting[-1]:
                 above(c, w)
@@ -205,21 +214,143 @@ def forall_formulas(max_clauses: int, variables: int = 3) -> list[Tqbf]:
     return [Tqbf(3, chosen) for chosen in seen]
 
 
+class _WaitingSearch:
+    """Who wins Theorem 3.7's poset moving first, its waiting stacks kept as heights.
+
+    The waiting nodes W_i are twins above every choice node of C_i and below nothing:
+    taking one is a tempo move of its owner (Black for odd i, White for even i), and
+    the first choice node taken from C_i removes them all.  A position is the twin
+    counts of the rest (``TwinSearch`` on the poset built with no waiting nodes) and
+    the heights left (0 once C_i is touched); once every height is 0 its value is the
+    twin search's, the gadgets and the separated parts each valued once.  Before that
+    only the sign is searched, as an AND-OR search: every position is a number
+    (Prop 2.1, L113), so V < 0 iff some White option has V ≤ 0, and V > 0 iff some
+    Black option has V ≥ 0.  Each answer is a bound on V, and V grows with Black's
+    heights and falls with White's (a tempo move is an option, and a Black option is
+    below its position, a White one above): a bound proven at some heights answers
+    every query at heights it dominates, so runs of tempo moves cost one step per
+    height instead of a search each.  Moves are tried killing the opponent's lowest
+    stack first, then the others, tempo moves last, each group best first by its value
+    with the stacks emptied.  Running time: one step per position searched, each
+    O(classes²); at the paper's size a few thousand to a few hundred thousand."""
+
+    def __init__(self, built: TqbfPoset) -> None:
+        poset = built.poset
+        self.search = twin_search(poset.up)
+        members = self.search.members
+        self.stack_of = [-1] * len(members)
+        for i, nodes in enumerate(built.choice):
+            for x in nodes:
+                self.stack_of[next(c for c, m in enumerate(members) if m >> x & 1)] = i
+        self.black_pool = tuple(i % 2 == 0 for i in range(len(built.choice)))
+        self.bounds: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, bool]]] = {}
+        self.start = self.search.counts(poset.black, poset.alive)
+        self.positions = 0
+
+    def wins_first(self, heights: tuple[int, ...], black: bool) -> bool:
+        """Black (``black``) or White wins moving first from the start with these
+        waiting heights: V > 0, or V < 0."""
+        return _deep(lambda key: self._wins(*cast(tuple[Any, Any, bool], key)),
+                     (self.start, heights, black))
+
+    def _options(self, counts: tuple[int, ...], heights: tuple[int, ...],
+                 black: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        found = []
+        for slot in range(0 if black else 1, len(counts), 2):
+            if not counts[slot]:
+                continue
+            child = list(counts)
+            child[slot] -= 1
+            for d in vertices(self.search.above[slot // 2]):
+                child[2 * d] = child[2 * d + 1] = 0
+            stack = self.stack_of[slot // 2]
+            found.append((tuple(child), tuple(0 if i == stack else h
+                                              for i, h in enumerate(heights))))
+        for i, h in enumerate(heights):
+            if h and self.black_pool[i] == black:
+                found.append((counts, (*heights[:i], h - 1, *heights[i + 1:])))
+
+        def order(option: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int, Fraction]:
+            child, after = option
+            killed = [i for i, (h, k) in enumerate(zip(heights, after, strict=True))
+                      if h and not k and self.black_pool[i] != black]
+            group = (0, killed[0]) if killed else (2, 0) if child == counts else (1, 0)
+            value = self.search.value(child)
+            return (*group, -value if black else value)
+
+        return sorted(found, key=order)
+
+    def _known(self, counts: tuple[int, ...], heights: tuple[int, ...],
+               black: bool) -> bool | None:
+        for proven, side, strict in self.bounds.get(counts, ()):
+            # side < 0: V(proven) ≤ 0 (< 0 if strict); side > 0: V(proven) ≥ 0 (> 0)
+            if side < 0 and (black or strict) and self._higher(proven, heights):
+                return not black
+            if side > 0 and (not black or strict) and self._higher(heights, proven):
+                return black
+        return None
+
+    def _higher(self, p: tuple[int, ...], q: tuple[int, ...]) -> bool:
+        """V at heights p ≥ V at heights q, the rest the same."""
+        return all(a >= b if mine else a <= b
+                   for a, b, mine in zip(p, q, self.black_pool, strict=True))
+
+    def _wins(self, counts: tuple[int, ...], heights: tuple[int, ...], black: bool) -> bool:
+        if not any(heights):
+            value = self.search.value(counts)
+            return value > 0 if black else value < 0
+        known = self._known(counts, heights, black)
+        if known is not None:
+            return known
+        self.positions += 1
+        won = any(not self._wins(child, after, not black)
+                  for child, after in self._options(counts, heights, black))
+        # Black wins first: V > 0; loses: V ≤ 0.  White wins first: V < 0; loses: V ≥ 0.
+        bound = (heights, 1 if black == won else -1, won)
+        self.bounds.setdefault(counts, []).append(bound)
+        return won
+
+
+def _waiting_heights(variables: int, clauses: int, unit: int | None) -> tuple[int, ...]:
+    n = (variables - 1) // 2
+    size_m = 20 * n + clauses + 19 if unit is None else unit
+    return tuple((2 * n + 2 - i) * size_m for i in range(1, variables + 1))
+
+
+def tqbf_poset_wins_first(formula: Tqbf, unit: int | None = None, black: bool = False,
+                          heights: Sequence[int] | None = None) -> bool:
+    """Whether White (or Black, ``black``) wins Theorem 3.7's poset for ``formula``
+    moving first, waiting stacks as printed (``unit`` None: (2n + 2 − i)·M nodes),
+    scaled, or of the given ``heights`` (``tqbf_poset``), decided by
+    ``_WaitingSearch``.  The paper's claim: White wins moving first iff the formula is
+    true."""
+    clauses = _numbered(formula)
+    if formula.variables % 2 == 0:
+        raise GrundyError(f"the TQBF game needs an odd number of variables, got "
+                          f"{formula.variables}")
+    if heights is None:
+        heights = _waiting_heights(formula.variables, len(clauses), unit)
+    if len(heights) != formula.variables or min(heights, default=0) < 0:
+        raise GrundyError(f"give {formula.variables} waiting stack sizes of 0 or more "
+                          f"(a unit of 0 or more), got {list(heights)}")
+    search = _WaitingSearch(tqbf_poset(formula.variables, clauses,
+                                       heights=[0] * formula.variables))
+    return search.wins_first(tuple(heights), black)
+
+
+def _numbered(formula: Tqbf) -> list[tuple[list[int], list[int]]]:
+    return [([v + 1 for v in vertices(p)], [v + 1 for v in vertices(n)])
+            for p, n in formula.clauses]
+
+
 def theorem_3_7_failures(formulas: Sequence[Tqbf], unit: int | None = None) -> list[Tqbf]:
-    """The formulas on which Theorem 3.7's poset (waiting stacks scaled by ``unit``,
-    ``tqbf_poset``) disagrees with the formula: its value is negative (White, moving
-    first, wins) exactly when the TQBF game says the formula is true.  Each poset is
-    valued by the component search of ``poset_number``."""
+    """The formulas on which Theorem 3.7's poset (waiting stacks as printed, or scaled
+    by ``unit``: ``tqbf_poset``) disagrees with the formula: White, moving first, wins
+    (the value is negative) exactly when the TQBF game says the formula is true.  Each
+    poset is decided by ``tqbf_poset_wins_first``."""
     game = get("tqbf-game")
-    failures = []
-    for formula in formulas:
-        clauses = [([v + 1 for v in vertices(p)], [v + 1 for v in vertices(n)])
-                   for p, n in formula.clauses]
-        poset = tqbf_poset(formula.variables, clauses, unit).poset
-        negative = poset_number(poset.up, poset.black, poset.alive) < 0
-        if negative != _right_first_wins(outcome_of(game, formula)):
-            failures.append(formula)
-    return failures
+    return [formula for formula in formulas
+            if tqbf_poset_wins_first(formula, unit) != _right_first_wins(outcome_of(game, formula))]
 
 
 def _one_variable_formulas(rng: random.Random, size: int) -> Tqbf:

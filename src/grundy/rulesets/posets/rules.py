@@ -251,7 +251,7 @@ def twin_classes(up: Sequence[int]) -> tuple[list[int], list[int]]:
     return members, above
 
 
-class _TwinSearch:
+class TwinSearch:
     """Values of the black-white poset games on the down-sets of one poset (any
     colouring), memoised on the counts of black and white twins left
     (``twin_classes``): k interchangeable elements cost k + 1 states instead of 2^k
@@ -330,16 +330,18 @@ def _digest(up: tuple[int, ...]) -> bytes:
 
 
 @functools.lru_cache(maxsize=64)
-def _twin_search(up: tuple[int, ...]) -> _TwinSearch:
-    return _TwinSearch(up)
+def twin_search(up: tuple[int, ...]) -> TwinSearch:
+    """The twin-class search of one poset's down-sets, shared by every caller (the
+    last 64 posets are kept)."""
+    return TwinSearch(up)
 
 
 def poset_number(up: tuple[int, ...], black: int, alive: int) -> Fraction:
     """The value of the black-white poset game on the down-set ``alive``: the simplest
     number between Black's best and White's best option (Prop 2.1 and Def A.9),
-    searched on counts of twins (``_TwinSearch``), shared by every down-set and
+    searched on counts of twins (``TwinSearch``), shared by every down-set and
     colouring of the poset."""
-    return _twin_search(up).number(black, alive)
+    return twin_search(up).number(black, alive)
 
 
 @register
@@ -391,7 +393,7 @@ class BlackWhitePoset(PartizanRuleset[Poset]):
         with equal keys differ by swapping twins, an isomorphism.  Cheaper than a
         canonical labelling, which nauty finds slowly on posets with large classes of
         twins (the TQBF construction's waiting nodes)."""
-        return _digest(position.up), _twin_search(position.up).counts(position.black,
+        return _digest(position.up), twin_search(position.up).counts(position.black,
                                                                       position.alive)
 
     def fast_value(self, position: Poset) -> Game:

@@ -227,7 +227,7 @@ pub trait Transpositions {
     const SHARED: bool = false;
     /// What a state is looked up by: the state itself, or (`HashTable`) its fingerprint,
     /// computed once for each state generated.
-    type Key: Copy;
+    type Key: Copy + Default;
     fn key(&self, state: &State) -> Self::Key;
     /// Start bringing the entry of `key` into the cache (a hint; by default nothing).
     #[inline]
@@ -310,9 +310,10 @@ impl Transpositions for Table {
 
 /// A transposition table of bounded memory: up to `1 << bits` slots of 16 bytes in buckets
 /// of four (one cache line), each slot a 127-bit fingerprint of a state (`fingerprint`)
-/// with the result in its low bit, 0 for an empty slot.  It starts small and doubles when
-/// half full, up to its bound (or until memory cannot be had); then a new entry goes to the
-/// front of its bucket and the last one falls out (the most recent results are kept).
+/// with the result in its low bit, 0 for an empty slot.  It starts small and grows fourfold
+/// when half full, up to its bound (or until memory cannot be had); a new entry goes to the
+/// front of its bucket and, in a full bucket, the last one falls out (the most recent
+/// results are kept).
 /// Keys are not stored, so two states with one fingerprint would share an entry: with
 /// independent 127-bit fingerprints the chance of any such pair among 10^9 look-ups is
 /// below 10^-28.
@@ -378,10 +379,12 @@ impl HashTable {
         (key >> 64) as usize & self.mask
     }
 
-    /// Twice the buckets, every entry moved to its new bucket; if the memory cannot be had
-    /// the table keeps its size from then on.
+    /// Four times the buckets (at most the bound), every entry moved to its new bucket; if
+    /// the memory cannot be had the table keeps its size from then on.  (Fourfold, not
+    /// twofold: the tables left behind add up to a third of the last one, not all of it,
+    /// which the process has to touch and hold while moving.)
     fn grow(&mut self) {
-        let buckets = 2 * self.slots.len();
+        let buckets = (4 * self.slots.len()).min(self.max_buckets);
         let mut slots = Vec::new();
         if slots.try_reserve_exact(buckets).is_err() {
             self.max_buckets = self.slots.len();
@@ -753,20 +756,31 @@ fn search<T: Transpositions>(
         let start = children.len();
         for (u, x) in geometry.safe_moves(&state) {
             let child = geometry.play(&state, u, x);
-            let key = key_of(table, &child, depth + 1);
-            table.prefetch(key);
+            let replies = geometry.safe_move_count(&child);
+            if replies == 0 {
+                // A reply that leaves the opponent no safe move wins at once: no key, no
+                // look-up.
+                children.truncate(start);
+                return Err(true);
+            }
             children.push(Child {
                 state: child,
-                key,
-                replies: geometry.safe_move_count(&child),
+                key: T::Key::default(),
+                replies,
             });
         }
+        // Every reply's entry is asked for before any is looked up, so the memory accesses
+        // overlap (and the sort below runs meanwhile).
+        for child in &mut children[start..] {
+            child.key = key_of(table, &child.state, depth + 1);
+            table.prefetch(child.key);
+        }
         // Replies that leave the opponent fewest safe moves first: a win found early cuts
-        // the rest.  A reply that leaves none wins at once, without a look-up.
+        // the rest.
         children[start..].sort_by_key(|child| child.replies);
         if children[start..]
             .iter()
-            .any(|child| child.replies == 0 || table.get(child.key, depth + 1) == Some(false))
+            .any(|child| table.get(child.key, depth + 1) == Some(false))
         {
             children.truncate(start);
             return Err(true);
@@ -1131,7 +1145,7 @@ mod tests {
 
     #[test]
     fn a_table_grown_past_the_huge_page_size_keeps_every_entry() {
-        // 2^18 entries: the table doubles to 2^17 buckets of 64 bytes (8 MB), the last
+        // 2^18 entries: the table grows to 2^18 buckets of 64 bytes (16 MB), the last
         // allocations advised to use 2 MB pages.  A bucket that overflows drops its oldest
         // entries, but every entry the table counts is found with its value.
         let mut table = HashTable::new(22);

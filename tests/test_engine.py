@@ -133,6 +133,18 @@ def test_winning_move_is_found_exactly_in_n_positions(ruleset: ImpartialRuleset[
             assert naive_grundy(ruleset, ruleset.play(position, move)) == 0
 
 
+def test_a_step_of_the_last_positions_stopped_by_its_own_time_is_not_over_budget() -> None:
+    """A native step given every position left that stops on the step's own clock (a
+    loaded machine) reports at most that many: the search goes on; one stopped by its node
+    limit reports one more, and the budget is exceeded."""
+    budget = Budget(max_nodes=100)
+    budget.charge_step(60, False, 100, 0)  # stopped by the step's time: 40 left
+    budget.charge_step(10, False, 40, 0)
+    assert budget.nodes == 70
+    with pytest.raises(BudgetExceeded, match="100 positions"):
+        budget.charge_step(31, False, 30, 0)
+
+
 def test_budget_spans_every_call_of_one_task() -> None:
     """The node count and clock run across calls: move_values stays within the budget."""
     tw = get("transverse-wave")

@@ -133,11 +133,13 @@ class Budget:
         """Count the positions of a step given ``step`` positions that found its value or
         not; BudgetExceeded if the budget stopped it (its clock, or its node count) rather
         than the step's own size or time.  A kernel stopped by its node limit reports one
-        position more than it was given."""
+        position more than it was given (one stopped by the step's own time, fewer: then a
+        step of all the positions left was not stopped by the budget)."""
         left = None if self.max_nodes is None else max(0, self.max_nodes - self.nodes)
         by_clock = nodes <= step and self._deadline is not None and (
             time.monotonic() >= self._deadline)
-        self.charge(nodes, found or not (by_clock or step == left), table_size)
+        by_nodes = nodes > step and step == left
+        self.charge(nodes, found or not (by_clock or by_nodes), table_size)
 
     def charge(self, nodes: int, finished: bool, table_size: int) -> None:
         """Count the positions a native search expanded; BudgetExceeded if it stopped."""

@@ -14,7 +14,7 @@
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
 use crate::konane::image;
-use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -39,6 +39,17 @@ pub(crate) struct Region {
     open: u64,
     black: u64,
     white: u64,
+}
+
+/// The empty board marks the empty slots of the kernel's table.
+impl Position for Region {
+    const NONE: Self = Region {
+        height: 0,
+        width: 0,
+        open: 0,
+        black: 0,
+        white: 0,
+    };
 }
 
 fn low_bits(n: usize) -> u64 {

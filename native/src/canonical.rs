@@ -12,8 +12,13 @@ use std::cmp::Ordering;
 
 use hashbrown::HashMap;
 
+use crate::flat::{mix, Entry, Table};
+
 /// A canonical game's index in its store.
 pub type Id = u32;
+
+/// Ids stay below 2^31, so that a pair of ids and a bit fit in one word.
+const MAX_GAMES: usize = 1 << 31;
 
 /// The dyadic rational `num / 2^exp`, normalised (`num` odd unless `exp` is 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -179,20 +184,62 @@ struct Node {
     right: Box<[Id]>,
     number: Option<Dyadic>,
     uptimal: Option<Uptimal>,
-    /// (left stop, right stop)
-    stops: (Dyadic, Dyadic),
     negative: Option<Id>,
+}
+
+/// A comparison made: `g << 32 | h` with whether G ≤ H in bit 63.
+#[derive(Clone, Copy)]
+struct Compared(u64);
+
+impl Entry for Compared {
+    type Key = u64;
+    // its key has h = 2^32 − 1, no id
+    const VACANT: Self = Compared(u64::MAX);
+    fn key(&self) -> u64 {
+        self.0 & !(1 << 63)
+    }
+    fn hash(key: &u64) -> u64 {
+        mix(*key)
+    }
+}
+
+/// A sum made: `a << 32 | b` (a ≤ b) and the id of A + B.
+#[derive(Clone, Copy)]
+struct Sum {
+    pair: u64,
+    total: Id,
+}
+
+impl Entry for Sum {
+    type Key = u64;
+    const VACANT: Self = Sum {
+        pair: u64::MAX,
+        total: 0,
+    };
+    fn key(&self) -> u64 {
+        self.pair
+    }
+    fn hash(key: &u64) -> u64 {
+        mix(*key)
+    }
+}
+
+fn pair(g: Id, h: Id) -> u64 {
+    u64::from(g) << 32 | u64::from(h)
 }
 
 /// The interned canonical games and the caches of their arithmetic.
 pub struct Store {
     nodes: Vec<Node>,
+    /// (left stop, right stop) of each game, apart from the nodes so that the quick
+    /// rejections of comparisons read few cache lines
+    stops: Vec<(Dyadic, Dyadic)>,
     /// left ids, u32::MAX, right ids -> id
     index: HashMap<Box<[Id]>, Id>,
     numbers: HashMap<Dyadic, Id>,
     uptimals: HashMap<Uptimal, Id>,
-    sums: HashMap<(Id, Id), Id>,
-    order: HashMap<(Id, Id), bool>,
+    sums: Table<Sum>,
+    order: Table<Compared>,
 }
 
 impl Default for Store {
@@ -206,11 +253,12 @@ impl Store {
     pub fn new() -> Self {
         let mut store = Store {
             nodes: Vec::new(),
+            stops: Vec::new(),
             index: HashMap::new(),
             numbers: HashMap::new(),
             uptimals: HashMap::new(),
-            sums: HashMap::new(),
-            order: HashMap::new(),
+            sums: Table::default(),
+            order: Table::default(),
         };
         store.number(Dyadic::ZERO);
         store
@@ -279,22 +327,26 @@ impl Store {
                     .expect("a right option"),
             ),
         };
-        let id = Id::try_from(self.nodes.len()).expect("fewer than 2^32 games");
+        assert!(
+            self.nodes.len() < MAX_GAMES,
+            "a store holds fewer than 2^31 games"
+        );
+        let id = self.nodes.len() as Id;
         self.nodes.push(Node {
             left: left.into(),
             right: right.into(),
             number,
             uptimal,
-            stops,
             negative: None,
         });
+        self.stops.push(stops);
         self.index.insert(key.into(), id);
         id
     }
 
     /// (left stop, right stop), computed when the game was interned.
     pub fn stops(&self, g: Id) -> (Dyadic, Dyadic) {
-        self.nodes[g as usize].stops
+        self.stops[g as usize]
     }
 
     /// The number a canonical form equals, read off its options.
@@ -435,8 +487,8 @@ impl Store {
         if gl < hr {
             return true; // R(H − G) ≥ R(H) − L(G) > 0
         }
-        if let Some(&known) = self.order.get(&(g, h)) {
-            return known;
+        if let Some(known) = self.order.get(&pair(g, h)) {
+            return known.0 >> 63 == 1;
         }
         let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
         let result = match (a.number, b.number, a.uptimal, b.uptimal) {
@@ -456,7 +508,8 @@ impl Store {
                 })
             }
         };
-        self.order.insert((g, h), result);
+        self.order
+            .insert(Compared(pair(g, h) | u64::from(result) << 63));
         result
     }
 
@@ -521,8 +574,8 @@ impl Store {
         if a == Self::ZERO {
             return b;
         }
-        if let Some(&total) = self.sums.get(&(a, b)) {
-            return total;
+        if let Some(known) = self.sums.get(&pair(a, b)) {
+            return known.total;
         }
         let (x, y) = (&self.nodes[a as usize], &self.nodes[b as usize]);
         let total = match (x.number, y.number, x.uptimal, y.uptimal) {
@@ -540,7 +593,10 @@ impl Store {
                 self.of(lefts, rights)
             }
         };
-        self.sums.insert((a, b), total);
+        self.sums.insert(Sum {
+            pair: pair(a, b),
+            total,
+        });
         total
     }
 
@@ -592,18 +648,48 @@ impl Store {
     }
 
     /// The options no other option dominates (for Left the maximal ones, for Right the
-    /// minimal ones), sorted.
+    /// minimal ones), sorted.  G ≤ H forces L(G) ≤ L(H) and R(G) ≤ R(H), so the options
+    /// are taken best stops first (for Left in decreasing lexicographic order of
+    /// (left stop, right stop), for Right increasing): an option can then be dominated
+    /// only by one taken before it, and dominate one taken before it only when their
+    /// stops are equal; pairs whose stops rule a domination out are not compared.
     fn undominated(&mut self, options: Vec<Id>, left: bool) -> Vec<Id> {
-        let mut kept: Vec<Id> = Vec::with_capacity(options.len());
-        for g in options {
-            let dominated = kept
-                .iter()
-                .any(|&h| if left { self.le(g, h) } else { self.le(h, g) });
+        let mut ranked: Vec<(Dyadic, Dyadic, Id)> = options
+            .into_iter()
+            .map(|g| {
+                let (l, r) = self.stops(g);
+                (l, r, g)
+            })
+            .collect();
+        ranked.sort_unstable_by_key(|&(l, r, _)| (l, r));
+        if left {
+            ranked.reverse();
+        }
+        // whether the first may be ≤ the second by their stops
+        let below = |a: &(Dyadic, Dyadic, Id), b: &(Dyadic, Dyadic, Id)| a.0 <= b.0 && a.1 <= b.1;
+        let mut kept: Vec<(Dyadic, Dyadic, Id)> = Vec::with_capacity(ranked.len());
+        for g in ranked {
+            let dominated = kept.iter().any(|h| {
+                if left {
+                    below(&g, h) && self.le(g.2, h.2)
+                } else {
+                    below(h, &g) && self.le(h.2, g.2)
+                }
+            });
             if !dominated {
-                kept.retain(|&h| !(if left { self.le(h, g) } else { self.le(g, h) }));
+                kept.retain(|h| {
+                    let equal = (h.0, h.1) == (g.0, g.1);
+                    !(equal
+                        && if left {
+                            self.le(h.2, g.2)
+                        } else {
+                            self.le(g.2, h.2)
+                        })
+                });
                 kept.push(g);
             }
         }
+        let mut kept: Vec<Id> = kept.into_iter().map(|k| k.2).collect();
         kept.sort_unstable();
         kept
     }

@@ -10,7 +10,7 @@
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
-use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -21,6 +21,15 @@ pub(crate) struct Region {
     pub(crate) height: u8,
     pub(crate) width: u8,
     pub(crate) cells: u64,
+}
+
+/// The empty board marks the empty slots of the kernel's table.
+impl Position for Region {
+    const NONE: Self = Region {
+        height: 0,
+        width: 0,
+        cells: 0,
+    };
 }
 
 pub(crate) fn shl(x: u64, s: usize) -> u64 {
@@ -205,39 +214,44 @@ impl Domineering {
     }
 
     fn sum(&mut self, parts: &[Region], budget: &mut Budget) -> Result<Id, Stop> {
-        let mut total = Store::ZERO;
-        for part in parts {
-            let value = self.solve(part, budget)?;
-            total = self.store.add(total, value);
-        }
-        Ok(total)
+        let values = self.solve_all(parts, budget)?;
+        Ok(values
+            .into_iter()
+            .fold(Store::ZERO, |total, value| self.store.add(total, value)))
     }
 
-    /// {values after each vertical domino | values after each horizontal domino}.
+    /// {values after each vertical domino | values after each horizontal domino}: the
+    /// regions left by every move first, then their values (`solve_all`), then the sums.
     fn expand(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
         let w = region.width as usize;
         let (inner, _) = shape(region.height as usize, w);
         let cells = region.cells;
         let vertical = cells & shr(cells, w);
         let horizontal = cells & shr(cells, 1) & shr(inner, 1);
-        let mut sides = [Vec::new(), Vec::new()];
         let mut parts = Vec::new();
-        for (side, (starts, pair)) in [(vertical, 1 | shl(1, w)), (horizontal, 3)]
-            .into_iter()
-            .enumerate()
-        {
+        // where each move's parts end in `parts` (Left's moves, then Right's)
+        let mut ends = Vec::new();
+        for (starts, pair) in [(vertical, 1 | shl(1, w)), (horizontal, 3)] {
             let mut rest = starts;
             while rest != 0 {
                 let cell = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                parts.clear();
                 region.split(cells & !(pair << cell), &mut parts);
-                let option = self.sum(&parts, budget)?;
-                sides[side].push(option);
+                ends.push(parts.len());
             }
         }
-        let [lefts, rights] = sides;
-        Ok(self.store.of(lefts, rights))
+        let values = self.solve_all(&parts, budget)?;
+        let mut start = 0;
+        let mut options = Vec::with_capacity(ends.len());
+        for end in ends {
+            let sum = values[start..end]
+                .iter()
+                .fold(Store::ZERO, |total, &value| self.store.add(total, value));
+            options.push(sum);
+            start = end;
+        }
+        let rights = options.split_off(vertical.count_ones() as usize);
+        Ok(self.store.of(options, rights))
     }
 }
 

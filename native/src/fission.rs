@@ -10,7 +10,7 @@
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
 use crate::konane::image;
-use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -22,6 +22,16 @@ pub(crate) struct Board {
     width: u8,
     stones: u64,
     blocked: u64,
+}
+
+/// The empty board marks the empty slots of the kernel's table.
+impl Position for Board {
+    const NONE: Self = Board {
+        height: 0,
+        width: 0,
+        stones: 0,
+        blocked: 0,
+    };
 }
 
 impl Board {

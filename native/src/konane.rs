@@ -12,7 +12,7 @@
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
-use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -24,6 +24,16 @@ pub(crate) struct Board {
     pub(crate) width: u8,
     pub(crate) black: u64,
     pub(crate) white: u64,
+}
+
+/// The empty board marks the empty slots of the kernel's table.
+impl Position for Board {
+    const NONE: Self = Board {
+        height: 0,
+        width: 0,
+        black: 0,
+        white: 0,
+    };
 }
 
 /// `mask`'s cells on a `height` by `width` board under symmetry `s` (bit 4: transpose,

@@ -12,6 +12,7 @@ pub mod clobber;
 pub mod domineering;
 pub mod domineering_outcome;
 pub mod fission;
+mod flat;
 pub mod geography;
 pub mod heaps;
 pub mod hex;

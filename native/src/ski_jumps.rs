@@ -12,7 +12,7 @@
 
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Dyadic, Id, Store};
-use crate::symmetric::{symmetric_kernel, Symmetric, Tables};
+use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables};
 
 /// The most cells a slope may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -25,6 +25,17 @@ pub(crate) struct Slope {
     left: u64,
     right: u64,
     jumpers: u64,
+}
+
+/// The empty board marks the empty slots of the kernel's table.
+impl Position for Slope {
+    const NONE: Self = Slope {
+        height: 0,
+        width: 0,
+        left: 0,
+        right: 0,
+        jumpers: 0,
+    };
 }
 
 fn bits(mut mask: u64) -> impl Iterator<Item = usize> {

@@ -4,24 +4,51 @@
 
 use std::hash::Hash;
 
-use hashbrown::HashMap;
-
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
+use crate::flat::{hash_of, Entry, Table};
 
-/// A board kernel's two tables.
-pub(crate) struct Tables<P> {
-    /// least image -> the value of the position that image stands for
-    keyed: HashMap<P, Id>,
-    /// literal position -> its value, a cheap first look before the images
-    seen: HashMap<P, Id>,
+/// A kernel's position type, with a position no kernel solves (an empty board of no
+/// cells) that marks the table's empty slots.
+pub(crate) trait Position: Copy + Eq + Hash {
+    const NONE: Self;
 }
 
-impl<P> Default for Tables<P> {
+/// A position and its value.
+#[derive(Clone, Copy)]
+pub(crate) struct Known<P> {
+    position: P,
+    value: Id,
+}
+
+impl<P: Position> Entry for Known<P> {
+    type Key = P;
+    const VACANT: Self = Known {
+        position: P::NONE,
+        value: 0,
+    };
+    fn key(&self) -> P {
+        self.position
+    }
+    fn hash(key: &P) -> u64 {
+        hash_of(key)
+    }
+}
+
+/// A board kernel's table: the values of the positions met (a literal look-up first,
+/// which spares computing the images) and of the keys (least images) expanded, in one
+/// table, since the value of a key is that of the position it is.
+pub(crate) struct Tables<P> {
+    values: Table<Known<P>>,
+    /// keys expanded so far
+    keys: usize,
+}
+
+impl<P: Position> Default for Tables<P> {
     fn default() -> Self {
         Tables {
-            keyed: HashMap::new(),
-            seen: HashMap::new(),
+            values: Table::default(),
+            keys: 0,
         }
     }
 }
@@ -29,14 +56,14 @@ impl<P> Default for Tables<P> {
 impl<P> Tables<P> {
     /// Positions solved so far, one per key.
     pub fn size(&self) -> usize {
-        self.keyed.len()
+        self.keys
     }
 }
 
 /// A kernel whose positions have a key: the least of their images, and whether reaching
 /// it exchanged the players.
 pub(crate) trait Symmetric {
-    type Position: Copy + Eq + Hash;
+    type Position: Position;
 
     fn tables(&mut self) -> &mut Tables<Self::Position>;
     fn store(&mut self) -> &mut Store;
@@ -47,17 +74,22 @@ pub(crate) trait Symmetric {
     /// The value of `position`: from the literal table, else from its key's entry, else
     /// from its key's options (one budget tick per key expanded).
     fn solve(&mut self, position: &Self::Position, budget: &mut Budget) -> Result<Id, Stop> {
-        if let Some(&value) = self.tables().seen.get(position) {
-            return Ok(value);
+        if let Some(known) = self.tables().values.get(position) {
+            return Ok(known.value);
         }
         let (key, conjugate) = Self::key(position);
-        let known = self.tables().keyed.get(&key).copied();
+        let known = self.tables().values.get(&key).map(|known| known.value);
         let value = match known {
             Some(value) => value,
             None => {
                 budget.tick()?;
                 let value = self.by_options(&key, budget)?;
-                self.tables().keyed.insert(key, value);
+                let tables = self.tables();
+                tables.values.insert(Known {
+                    position: key,
+                    value,
+                });
+                tables.keys += 1;
                 value
             }
         };
@@ -66,8 +98,34 @@ pub(crate) trait Symmetric {
         } else {
             value
         };
-        self.tables().seen.insert(*position, value);
+        self.tables().values.insert(Known {
+            position: *position,
+            value,
+        });
         Ok(value)
+    }
+
+    /// The values of `positions`, in order: first a literal look-up of each (reads that
+    /// do not depend on each other, so the processor overlaps their cache misses), then
+    /// `solve` for those not found.
+    fn solve_all(
+        &mut self,
+        positions: &[Self::Position],
+        budget: &mut Budget,
+    ) -> Result<Vec<Id>, Stop> {
+        let tables = self.tables();
+        let known: Vec<Option<Id>> = positions
+            .iter()
+            .map(|p| tables.values.get(p).map(|k| k.value))
+            .collect();
+        known
+            .into_iter()
+            .zip(positions)
+            .map(|(value, position)| match value {
+                Some(value) => Ok(value),
+                None => self.solve(position, budget),
+            })
+            .collect()
     }
 }
 

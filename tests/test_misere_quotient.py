@@ -173,6 +173,37 @@ def test_kayles_quotient_gives_the_outcome_of_every_sum_of_at_most_30_tokens() -
     assert [p for p in positions if q.is_p(p) == wins(p)] == []
 
 
+def test_brute_force_indistinguishability_gives_the_same_classes() -> None:
+    """Independently of the method: the Kayles positions with heaps of at most 9 and at
+    most 14 tokens fall into classes by their plain-search outcomes in every context of
+    at most 14 tokens, and these classes are exactly the quotient's elements: 16 of the
+    18 (the other two need more tokens), no two positions of one element told apart,
+    no two elements alike (the order-40 question of docs/misere.md at a small bound)."""
+    rule = TakeAndBreak.parse("0.77")
+    q = quotient("0.77", 9)
+
+    @cache
+    def wins(position: tuple[int, ...]) -> bool:
+        children = {tuple(sorted(position[:i] + position[i + 1:] + tuple(x for x in parts if x)))
+                    for i, h in enumerate(position) for _, parts in rule.splits(h)}
+        return not children or any(not wins(child) for child in children)
+
+    def multisets(total: int, largest: int) -> Iterator[tuple[int, ...]]:
+        yield ()
+        for part in range(min(total, largest), 0, -1):
+            for rest in multisets(total - part, part):
+                yield (*rest, part)
+
+    positions = list(multisets(14, 9))
+    vectors = {x: tuple(wins(tuple(sorted(x + z))) for z in positions) for x in positions}
+    classes: dict[int, set[tuple[bool, ...]]] = {}
+    for x in positions:
+        classes.setdefault(q.element(x), set()).add(vectors[x])
+    assert all(len(found) == 1 for found in classes.values())
+    assert len(classes) == len(set(vectors.values())) == 16
+    assert q.order == 18
+
+
 # -- the native check against the Python oracle ---------------------------------------
 
 

@@ -28,13 +28,23 @@ quotient itself, classes that no position tells apart being merged (Moore's part
 refinement on C, with the heaps as letters), so the answer is exact, never a guess.
 
 Adding a heap may split classes of the smaller heaps' quotient (in Kayles, heaps 5 + 5
-and the empty position are alike until heap 9 comes).  When no candidate passes, the
-step retries on finer monoids for the smaller heaps: the monoid of the states (φ, D, t)
-themselves (``_state_monoid``), which keeps apart positions whose options differ (it
-recovers every step of Kayles to heap 100), then the quotient with the exponent of one
-generator counted up to a cap (``_counted``; in Dawson's chess heap 3 is *2, and
-3 + 3 + 3 is like 3 until heap 9 comes).  A step that still finds no candidate raises
-QuotientNotFound naming the heap: it is reported, never papered over.
+and the empty position are alike until heap 9 comes; in Dawson's chess 3 + 3 + 3 is like
+3 until heap 9 comes).  When no candidate of that form passes, the step *learns* the
+quotient from outcomes (``_learn``), refining a candidate with the positions that refute
+it, the step of Plambeck & Siegel's program MisereSolver (as Siegel describes it on
+Plambeck's blog, miseregames.wordpress.com, 28 August 2007: each candidate is checked,
+and a refuted one is replaced by one right on the refuting position).  Here the
+candidate is Angluin's (1987) hypothesis for the language of misère P-positions, whose
+minimal automaton is the quotient (a commutative language's syntactic congruence is its
+Nerode equivalence): elements are rows of outcomes of s + e over experiments e; the
+finite check is the equivalence query; searching its state graph in order of tokens
+gives a refuting position of fewest tokens, below which the candidate is right, so the
+refuting position's outcome is the misère rule on its options' predicted outcomes, and
+Rivest and Schapire's decomposition of it gives the experiment that splits a class.
+Outcomes are found by the misère rule, memoised; sums of the smaller heaps are read off
+their quotient, sums of fewer tokens than the last refuting position off the refuted
+candidate.  Each experiment splits a row, so a finite quotient is reached; the time
+budget (``check``) stops a step whose quotient is large or whose outcomes are costly.
 
 Running time: each candidate check visits each reachable state once per distinct heap
 (distinct in its element and its options' elements), with set operations on |C|-bit
@@ -48,27 +58,21 @@ each set equal to the name of its element (a complete rewriting system).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from grundy.protocol import GrundyError
 from grundy.search.engine import Engine
 
-__all__ = ["MisereQuotient", "QuotientNotFound", "misere_quotient"]
+__all__ = ["MisereQuotient", "misere_quotient"]
 
 #: The longest power relation g^(k+p) = g^k tried for a new generator: k + p ≤ this.
 MAX_POWER = 10
-#: The caps on the copies of one generating heap that ``_counted`` keeps apart.
-COUNTS = (4, 6)
 #: The node budget of a native check's first try (``_Judge.accepts``).
 FIRST_NODE_CAP = 1 << 16
 
 Options = Callable[[int], Iterable[Sequence[int]]]
-
-
-class QuotientNotFound(GrundyError):
-    """No candidate extends the quotient to the next heap (see the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +255,8 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
                     engine: Engine = "auto") -> MisereQuotient:
     """The misère quotient of the heap game whose heap h has the options ``options(h)``
     (each a sequence of smaller heaps), for the heaps 1..n; ``check`` is called now and
-    then (it may raise to stop).  QuotientNotFound when a step finds no candidate.
+    then (it may raise to stop): a step runs until it proves its quotient, which it
+    does whenever the quotient of the heaps 1..n is finite (``_learn``).
     ``engine``: candidates are checked by the native kernel (``auto``, ``native``:
     ``grundy._native.misere_predicts``) or by ``_predicts`` in Python (``python``), the
     oracle the kernel is tested against; both give the same quotient."""
@@ -270,10 +275,8 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
     heaps: list[int] = [0]
     judge = _Judge(check, engine)
     for h in range(1, n + 1):
-        try:
-            table, p_set, heaps = _extend(table, p_set, heaps, heap_options[:h + 1], judge)
-        except QuotientNotFound:
-            table, p_set, heaps = _extend_finer(table, p_set, heaps, heap_options[:h + 1], judge)
+        table, p_set, heaps = (_extend(table, p_set, heaps, heap_options[:h + 1], judge)
+                               or _learn(table, p_set, heaps, heap_options[:h + 1], judge))
     return _present(table, p_set, heaps)
 
 
@@ -310,97 +313,12 @@ class _Judge:
             cap *= 4
 
 
-def _extend_finer(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
-                  heap_options: Sequence[list[tuple[int, ...]]], judge: _Judge
-                  ) -> tuple[list[list[int]], frozenset[int], list[int]]:
-    """``_extend`` on finer monoids for the smaller heaps, when their quotient splits:
-    the monoid of states (``_state_monoid``), then the quotient with the copies of one
-    generating heap counted up to a cap (``_counted``)."""
-    h = len(heaps)
-    finer = [functools.partial(_state_monoid, table, p_set, heaps, heap_options[:h])]
-    count = len({x for x in heaps if x} - {0})
-    letters = range(len(_present(table, p_set, heaps).generators)) if count else range(0)
-    finer += [functools.partial(_counted, table, p_set, heaps, letter, cap)
-              for cap in COUNTS for letter in letters]
-    for base in finer:
-        try:
-            return _extend(*base(), heap_options, judge)
-        except QuotientNotFound:
-            pass
-    raise QuotientNotFound(
-        f"no quotient found for heap {h}: heap {h} is no element of the quotient of the "
-        f"smaller heaps, and no new generator with a relation g^(k+p) = g^k, k + p <= "
-        f"{MAX_POWER}, predicts every outcome, on that quotient or on the finer monoids "
-        "tried (its relations split deeper)")
-
-
-def _counted(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
-             letter: int, cap: int) -> tuple[list[list[int]], frozenset[int], list[int]]:
-    """A finer monoid for the same heaps: pairs (element, the exponent of one generator
-    in the names of the heaps' elements, summed and capped at ``cap``)."""
-    words = _present(list(map(list, table)), p_set, list(heaps)).words
-    size = len(table)
-    length = cap + 1
-    new_table = [[table[y1][y2] + min(c1 + c2, cap) * size
-                  for c2 in range(length) for y2 in range(size)]
-                 for c1 in range(length) for y1 in range(size)]
-    new_p = frozenset(y + c * size for y in p_set for c in range(length))
-    return new_table, new_p, [x + min(words[x][letter], cap) * size for x in heaps]
-
-
-def _state_monoid(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
-                  heap_options: Sequence[list[tuple[int, ...]]]
-                  ) -> tuple[list[list[int]], frozenset[int], list[int]]:
-    """A finer monoid for the same heaps: the states (φ, D, t) of the module docstring,
-    multiplied by (φ1·φ2, {z : φ2·z ∈ D1} ∪ {z : φ1·z ∈ D2}, t1 or t2); it tells apart
-    positions of one element whose options differ (so a heap added later may split
-    them)."""
-    size = len(table)
-    pre = [[0] * size for _ in range(size)]
-    for x in range(size):
-        for z in range(size):
-            pre[x][table[x][z]] |= 1 << z
-    p_inverse = [sum(1 << z for z in range(size) if table[x][z] in p_set) for x in range(size)]
-
-    def shift(x: int, d: int) -> int:
-        result = 0
-        while d:
-            low = d & -d
-            result |= pre[x][low.bit_length() - 1]
-            d ^= low
-        return result
-
-    def times(s: tuple[int, int, bool], t: tuple[int, int, bool]) -> tuple[int, int, bool]:
-        return (table[s[0]][t[0]], shift(t[0], s[1]) | shift(s[0], t[1]), s[2] or t[2])
-
-    letters = [(heaps[h], sum(1 << z for z in {0} for _ in [0]) * 0
-                | _mask(p_inverse, [_element(table, heaps, o) for o in heap_options[h]]),
-                bool(heap_options[h])) for h in range(len(heaps))]
-    letters[0] = (0, 0, False)
-    states = [(0, 0, False)]
-    index = {states[0]: 0}
-    for s in states:
-        for letter in letters[1:]:
-            t = times(s, letter)
-            if t not in index:
-                index[t] = len(states)
-                states.append(t)
-    new_table = [[index[times(s, t)] for t in states] for s in states]
-    new_p = frozenset(i for i, s in enumerate(states) if s[0] in p_set)
-    return new_table, new_p, [index[letter] for letter in letters]
-
-
-def _mask(p_inverse: Sequence[int], elements: Iterable[int]) -> int:
-    mask = 0
-    for x in elements:
-        mask |= p_inverse[x]
-    return mask
-
-
 def _extend(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
             heap_options: Sequence[list[tuple[int, ...]]],
-            judge: _Judge) -> tuple[list[list[int]], frozenset[int], list[int]]:
-    """The quotient for one heap more (see the module docstring).  Candidates are
+            judge: _Judge) -> tuple[list[list[int]], frozenset[int], list[int]] | None:
+    """The quotient for one heap more, when heap n is an element of the quotient of the
+    smaller heaps or a new generator with a relation g^(k+p) = g^k, k + p ≤ ``MAX_POWER``
+    (see the module docstring); None otherwise.  Candidates are
     screened by the outcomes of k·G + W for the least position W of each element and
     k ≤ ``MAX_POWER`` (``_levels``), which a right candidate must reproduce; only those
     that pass are checked in full (``_Judge.accepts``)."""
@@ -426,10 +344,7 @@ def _extend(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
             if judge.accepts(table, big_p, _letters(table, trial, heap_options[:h + 1]),
                              (index, period)):
                 return _reduce(_with_generator(table, index, period), big_p, trial)
-    raise QuotientNotFound(
-        f"no candidate quotient for heap {h}: heap {h} is no element of the quotient of "
-        f"the smaller heaps, and no new generator with a relation g^(k+p) = g^k, "
-        f"k + p <= {MAX_POWER}, predicts every outcome")
+    return None
 
 
 def _levels(table: Sequence[Sequence[int]], p_set: frozenset[int], heaps: Sequence[int],
@@ -547,3 +462,251 @@ def _present(table: list[list[int]], p_set: frozenset[int], heaps: list[int]) ->
         words=tuple(names[x] for x in range(len(table))),
     )
 
+
+
+# -- refinement from refuting positions' outcomes -----------------------------------
+
+
+class _Outcomes:
+    """Exact misère outcomes of sums of heaps 1..n (``p``: True for a P-position),
+    memoised: a sum of heaps below n is read off the quotient of the smaller heaps, a
+    sum of fewer than ``bound`` tokens off the ``certified`` candidate (one that predicts
+    every such sum: see ``_refutation``), any other by the misère rule from its options."""
+
+    def __init__(self, table: Sequence[Sequence[int]], p_set: frozenset[int],
+                 heaps: Sequence[int], heap_options: Sequence[list[tuple[int, ...]]],
+                 check: Callable[[], None] | None) -> None:
+        self.base = (table, p_set, heaps)
+        self.options = heap_options
+        self.top = len(heaps)
+        self.check = check
+        self.memo: dict[tuple[int, ...], bool] = {}
+        self.certified = self.base
+        self.bound = 0
+
+    def certify(self, table: Sequence[Sequence[int]], p_set: frozenset[int],
+                heaps: Sequence[int], bound: int) -> None:
+        if bound > self.bound:
+            self.certified, self.bound = (table, p_set, heaps), bound
+
+    def p(self, position: tuple[int, ...]) -> bool:
+        if not position or position[-1] < self.top:
+            table, p_set, heaps = self.base
+            return _element(table, heaps, position) in p_set
+        if sum(position) < self.bound:
+            table, p_set, heaps = self.certified
+            return _element(table, heaps, position) in p_set
+        return self.rule(position)
+
+    def rule(self, position: tuple[int, ...]) -> bool:
+        """The misère rule on the options' outcomes."""
+        found = self.memo.get(position)
+        if found is None:
+            if self.check is not None and len(self.memo) % 4096 == 4095:
+                self.check()
+            found = any(self.options[h] for h in position) and not any(
+                self.p(option) for option in _options(position, self.options))
+            self.memo[position] = found
+        return found
+
+
+def _options(position: tuple[int, ...],
+             heap_options: Sequence[list[tuple[int, ...]]]) -> Iterator[tuple[int, ...]]:
+    """The options of a sum of heaps (a sorted tuple), each sorted."""
+    for i, h in enumerate(position):
+        if i and position[i - 1] == h:
+            continue
+        rest = position[:i] + position[i + 1:]
+        for parts in heap_options[h]:
+            yield tuple(sorted(rest + parts))
+
+
+def _plus(position: tuple[int, ...], more: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted((*position, *more)))
+
+
+@dataclass
+class _Learner:
+    """A candidate quotient for the heaps 1..n built from outcomes: Angluin's learning
+    of a regular language by membership and equivalence queries, for the commutative
+    language of misère P-positions, whose minimal automaton is the quotient.  The
+    elements are the distinct rows (the outcome of s + e for each experiment e) of
+    access positions s (each of least tokens for its row), heap h moves the element of s
+    to that of s + h, and an experiment is added whenever two orders of adding heaps
+    disagree (``commute``) or the finite check refutes the candidate (``refute``).  Each
+    experiment splits a row, so the candidate grows towards the quotient; the finite
+    check proves the last one."""
+
+    outcomes: _Outcomes
+    experiments: list[tuple[int, ...]]
+    access: list[tuple[int, ...]] = field(default_factory=list)
+    delta: list[list[int]] = field(default_factory=list)
+
+    def row(self, position: tuple[int, ...]) -> tuple[bool, ...]:
+        p = self.outcomes.p
+        return tuple(p(_plus(position, e)) for e in self.experiments)
+
+    def close(self) -> None:
+        """The states (distinct rows, found from the empty position in order of tokens)
+        and the moves by heaps."""
+        top = self.outcomes.top
+        rows: dict[tuple[bool, ...], int] = {}
+        seen: dict[tuple[int, ...], tuple[bool, ...]] = {}
+        self.access = []
+        queue: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+        while queue:
+            tokens, position = heapq.heappop(queue)
+            if position in seen:
+                continue
+            key = seen[position] = self.row(position)
+            if key in rows:
+                continue
+            rows[key] = len(self.access)
+            self.access.append(position)
+            for h in range(1, top + 1):
+                heapq.heappush(queue, (tokens + h, _plus(position, (h,))))
+        self.delta = [[0, *(rows[seen[_plus(s, (h,))]] for h in range(1, top + 1))]
+                      for s in self.access]
+
+    def commute(self) -> bool:
+        """Whether the moves by heaps commute; if not, experiments are added: where
+        s + a + b reaches two states, the position s + a + b tells s + a apart from the
+        state it was sent to, or s + b (one experiment for each state s)."""
+        top = self.outcomes.top
+        delta = self.delta
+        found: list[tuple[int, ...]] = []
+        for q, moves in enumerate(delta):
+            pair = next(((a, b) for a in range(1, top + 1) for b in range(a + 1, top + 1)
+                         if delta[moves[a]][b] != delta[moves[b]][a]), None)
+            if pair is None:
+                continue
+            a, b = pair
+            row_x = self.row(self.access[delta[moves[a]][b]])
+            row_y = self.row(self.access[delta[moves[b]][a]])
+            i = next(i for i, (u, v) in enumerate(zip(row_x, row_y, strict=True)) if u != v)
+            e = self.experiments[i]
+            truth = self.outcomes.p(_plus(self.access[q], (a, b, *e)))
+            new = _plus(e, (b,)) if truth != row_x[i] else _plus(e, (a,))
+            if new not in found and new not in self.experiments:
+                found.append(new)
+        self.experiments += found
+        return not found
+
+    def monoid(self) -> tuple[list[list[int]], frozenset[int], list[int]]:
+        """The candidate: x·y moves x by the heaps of y's access position."""
+        delta = self.delta
+        table = []
+        for x in range(len(self.access)):
+            row = []
+            for position in self.access:
+                y = x
+                for h in position:
+                    y = delta[y][h]
+                row.append(y)
+            table.append(row)
+        p_set = frozenset(q for q, s in enumerate(self.access) if self.outcomes.p(s))
+        return table, p_set, [delta[0][h] if h else 0 for h in range(self.outcomes.top + 1)]
+
+    def refute(self, wrong: tuple[int, ...]) -> None:
+        """The candidate predicts the outcome of ``wrong`` wrongly: add the experiment
+        that splits a class (Rivest and Schapire's decomposition: with q_i the state of
+        the first i heaps, the outcome of access(q_i) + the other heaps is the truth at
+        i = 0 and the prediction at the end; where it changes, the other heaps tell
+        access(q_{i-1}) + heap i apart from access(q_i))."""
+        p = self.outcomes.p
+        state = 0
+        before = self.outcomes.rule(wrong)
+        for i, h in enumerate(wrong, 1):
+            state = self.delta[state][h]
+            rest = wrong[i:]
+            now = p(_plus(self.access[state], rest))
+            if now != before:
+                self.experiments.append(rest)
+                return
+            before = now
+        raise AssertionError("the refuting position is predicted right")  # pragma: no cover
+
+
+def _refutation(table: Sequence[Sequence[int]], p_set: frozenset[int],
+                heaps: Sequence[int], heap_options: Sequence[list[tuple[int, ...]]],
+                check: Callable[[], None] | None) -> tuple[int, ...] | None:
+    """A position of fewest tokens where the candidate's state breaks the misère rule
+    (the state graph of ``_predicts``, searched in order of tokens), or None when the
+    candidate predicts every outcome.  Every position of fewer tokens is then predicted
+    right (by induction on tokens, its options being predicted right), so the position
+    itself is predicted wrongly: the rule, read from its options, is the truth."""
+    size = len(table)
+    p_mask = sum(1 << x for x in p_set)
+    p_inverse = [sum(1 << z for z, y in enumerate(row) if p_mask >> y & 1) for row in table]
+    letters: dict[tuple[int, tuple[int, ...]], int] = {}
+    for h in range(1, len(heaps)):
+        option_elements = tuple(sorted({_element(table, heaps, o) for o in heap_options[h]}))
+        letters.setdefault((heaps[h], option_elements), h)
+    pre = []
+    for a, _ in letters:
+        inverse = [0] * size
+        for z, y in enumerate(table[a]):
+            inverse[y] |= 1 << z
+        pre.append(inverse)
+    start: tuple[int, int, bool] = (0, 0, False)
+    parent: dict[tuple[int, int, bool], tuple[tuple[int, int, bool], int] | None] = {}
+    queue: list[tuple[int, int, tuple[int, int, bool], tuple[tuple[int, int, bool], int] | None]]
+    queue = [(0, 0, start, None)]
+    count = pushed = 0
+    while queue:
+        tokens, _, state, via = heapq.heappop(queue)
+        if state in parent:
+            continue
+        parent[state] = via
+        phi, d, moves = state
+        if (p_mask >> phi & 1) != (moves and not d & 1):
+            position: list[int] = []
+            at = parent[state]
+            while at is not None:
+                position.append(at[1])
+                at = parent[at[0]]
+            return tuple(sorted(position))
+        count += 1
+        if check is not None and count % 1024 == 0:
+            check()
+        row = table[phi]
+        for ((a, opts), h), inverse in zip(letters.items(), pre, strict=True):
+            shifted = _union(p_inverse[row[o]] for o in opts)
+            rest = d
+            while rest:
+                low = rest & -rest
+                shifted |= inverse[low.bit_length() - 1]
+                rest ^= low
+            nxt = (row[a], shifted, moves or bool(opts))
+            if nxt not in parent:
+                pushed += 1
+                heapq.heappush(queue, (tokens + h, pushed, nxt, (state, h)))
+    return None
+
+
+def _learn(table: list[list[int]], p_set: frozenset[int], heaps: list[int],
+           heap_options: Sequence[list[tuple[int, ...]]], judge: _Judge
+           ) -> tuple[list[list[int]], frozenset[int], list[int]]:
+    """The quotient for one heap more, learned from outcomes (``_Learner``), starting
+    from experiments that tell the smaller heaps' elements apart (their least words)."""
+    outcomes = _Outcomes(table, p_set, heaps, heap_options, judge.check)
+    names = _present(table, p_set, heaps)
+    gens = [h for _, h in names.generators]
+    experiments = sorted({_plus((), (h for h, e in zip(gens, word, strict=True)
+                                     for _ in range(e))) for word in names.words},
+                         key=lambda w: (sum(w), w))
+    learner = _Learner(outcomes, experiments)
+    while True:
+        learner.close()
+        if not learner.commute():
+            continue
+        candidate, candidate_p, candidate_heaps = learner.monoid()
+        if judge.accepts(candidate, candidate_p, _letters(candidate, candidate_heaps,
+                                                           heap_options)):
+            return _reduce(candidate, candidate_p, candidate_heaps)
+        wrong = _refutation(candidate, candidate_p, candidate_heaps, heap_options,
+                            judge.check)
+        if wrong is None:  # pragma: no cover - the two checks agree (tests)
+            raise AssertionError("the native and Python checks disagree")
+        outcomes.certify(candidate, candidate_p, candidate_heaps, sum(wrong))
+        learner.refute(wrong)

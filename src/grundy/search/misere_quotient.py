@@ -40,7 +40,7 @@ Nerode equivalence): elements are rows of outcomes of s + e over experiments e; 
 finite check is the equivalence query; searching its state graph in order of tokens
 gives a refuting position of fewest tokens, below which the candidate is right, so the
 refuting position's outcome is the misère rule on its options' predicted outcomes, and
-Rivest and Schapire's decomposition of it gives the experiment that splits a class.
+Rivest and Schapire's (1993) decomposition of it gives the experiment that splits a class.
 Outcomes are found by the misère rule, memoised; sums of the smaller heaps are read off
 their quotient, sums of fewer tokens than the last refuting position off the refuted
 candidate.  Each experiment splits a row, so a finite quotient is reached; the time

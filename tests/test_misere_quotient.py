@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 import grundy.search.misere_quotient as misere_quotient_module
 from grundy.rulesets.heaps.octal import TakeAndBreakRuleset
 from grundy.rulesets.heaps.take_and_break import TakeAndBreak
+from grundy.search.budget import BudgetExceeded
 from grundy.search.misere_form import misere_form
 from grundy.search.misere_quotient import MisereQuotient, misere_quotient
 from grundy.search.naive import naive_misere_wins
@@ -249,10 +251,29 @@ def test_the_command_prints_the_quotient_and_its_json() -> None:
 def test_the_command_reports_bad_input_in_one_line() -> None:
     for args, words in ((["0.9x"], "not a take-and-break code"),
                         (["grundy"], "Grundy's game has no take-and-break code"),
-                        (["0.137", "--to", "40", "--max-seconds", "0.5"], "stopped after")):
+                        (["0.137", "--to", "40", "--max-seconds", "0.5"], "stopped at heap")):
         result = run("values", "misere", "quotient", *args)
         assert result.exit_code in (2, 3) and words in result.output, result.output
     assert "simplest form: {*2,*3}" in ok("values", "misere", "*2+*2").stdout
+
+
+def test_a_stopped_quotient_names_the_heap_it_stopped_at() -> None:
+    """The budget error says how far the quotient got (a call budget, not a clock)."""
+    rule = TakeAndBreak.parse("0.07")
+    calls = 0
+
+    def check() -> None:
+        nonlocal calls
+        calls += 1
+        if calls > 3:
+            raise BudgetExceeded("calculation stopped (test budget)")
+
+    with pytest.raises(BudgetExceeded) as info:
+        misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], 40, check)
+    found = re.search(r"stopped at heap (\d+): the quotient of the heaps 1\.\.(\d+) was found",
+                      str(info.value))
+    assert found is not None, info.value
+    assert int(found[2]) == int(found[1]) - 1 >= 0
 
 
 def test_kayles_quotient_gives_the_outcome_of_every_sum_of_at_most_30_tokens() -> None:

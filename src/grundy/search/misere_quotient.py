@@ -63,6 +63,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from grundy.protocol import GrundyError
+from grundy.search.budget import BudgetExceeded
 from grundy.search.engine import Engine
 
 __all__ = ["MisereQuotient", "misere_quotient"]
@@ -275,8 +276,12 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
     heaps: list[int] = [0]
     judge = _Judge(check, engine)
     for h in range(1, n + 1):
-        table, p_set, heaps = (_extend(table, p_set, heaps, heap_options[:h + 1], judge)
-                               or _learn(table, p_set, heaps, heap_options[:h + 1], judge))
+        try:
+            table, p_set, heaps = (_extend(table, p_set, heaps, heap_options[:h + 1], judge)
+                                   or _learn(table, p_set, heaps, heap_options[:h + 1], judge))
+        except BudgetExceeded as stopped:
+            raise BudgetExceeded(f"{stopped} (stopped at heap {h}: the quotient of the heaps "
+                                 f"1..{h - 1} was found)") from None
     return _present(table, p_set, heaps)
 
 

@@ -21,7 +21,7 @@ from grundy.search.partizan import PartizanSolver
 from grundy.values import Game, checked
 from grundy.values.loopy import DRAW, Loopy, LoopyError, LoopyOutcome, Sides
 from grundy.values.loopy_nimber import loopy_nim_values
-from grundy.values.loopy_notation import parse_loopy
+from grundy.values.loopy_notation import format_graph, parse_loopy
 from grundy.values.notation import Dialect
 
 #: Text that only the loopy reader understands: its words, or a label before a brace.
@@ -232,7 +232,9 @@ def describe(game: Loopy) -> dict[str, Any]:
                               "outcome_description": outcome.description,
                               "stopper": game.is_stopper(), "positions": len(game)}
     if isinstance(value, Sides):
-        result["onside"], result["offside"] = str(value.onside), str(value.offside)
+        result["onside"] = format_graph(value.onside)
+        result["offside"] = format_graph(value.offside)
+        result["stopper_sided"] = value.stopper_sided
     else:
         result["stops"] = [str(stop) for stop in value.stops()]
     return result

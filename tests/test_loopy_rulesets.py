@@ -272,7 +272,7 @@ def test_cli_moves_marks_winning_and_drawing_moves() -> None:
 @pytest.mark.parametrize("parts", [
     ("wind-up", "3:1,2:1", "nim", "1"),
     ("wind-up", "3:1,2:1,2", "wind-up", "4:1:2"),
-    ("backsliding-toads-and-frogs", "T..F", "backsliding-toads-and-frogs", "T..F"),
+    ("backsliding-toads-and-frogs", "T.F", "backsliding-toads-and-frogs", "T.F"),
     ("fox-and-geese", "G.G./..../F...", "domineering", "2x1"),
     ("backsliding-toads-and-frogs", "T.F", "nim", "1"),
 ])

@@ -57,15 +57,16 @@ def test_games_that_are_not_stopper_sided(text: str, onside: str, offside: str,
 
 
 def test_bachs_carousel_properties() -> None:
-    """SIDED: outcome N, not stopper-sided, not numberish (no stops: not a stopper), not
-    infinitesimal (above -1/2^10 but not below 1/2^10 ... nor between them), and by the
-    order of games a game >= and <= itself."""
+    """SIDED: outcome N, not stopper-sided, not infinitesimal (not between -1/2^10 and
+    1/2^10), not idempotent (G + G is not G); and by the order of games it is >= and
+    <= itself, and neither >= 1 nor <= -1."""
     carousel = cg(BACH)
     assert carousel.outcome() is LoopyOutcome.N, SIDED
     assert not carousel.is_stopper() and not carousel.sides().stopper_sided, SIDED
     small = Loopy.from_game(Game.number(Game.integer(1).number() / 1024))  # type: ignore[operator]
     within = carousel <= small and -small <= carousel
     assert not within, SIDED  # IsInfinitesimal false
+    assert not (carousel + carousel).equals(carousel), SIDED  # IsIdempotent false
     assert carousel >= carousel and carousel.equals(carousel)
     assert not carousel >= Loopy.from_game(Game.integer(1))
     assert not carousel <= Loopy.from_game(Game.integer(-1))

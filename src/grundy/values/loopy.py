@@ -1005,11 +1005,14 @@ def _passers(game: Loopy, component: Sequence[int], values: Sequence[Loopy | Non
     return found
 
 
-def _sidle(game: Loopy, onside: bool, rounds: int = MAX_SIDLING_ROUNDS) -> Loopy:
+def _sidle(game: Loopy, onside: bool, rounds: int = MAX_SIDLING_ROUNDS,
+           most: int | None = None) -> Loopy:
     """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11), one strongly
     connected component at a time from the bottom: a component that forms a stopper with
     the sides of the positions it leads out to is that stopper in simplest form; any
-    other component starts at on (off) and is sidled with those sides fixed."""
+    other component starts at on (off) and is sidled with those sides fixed.  LoopyError
+    when the approximations change for ``rounds`` rounds, or a position's next one has
+    more than ``most`` positions (when given)."""
     n = len(game)
     values: list[Loopy | None] = [None] * n
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
@@ -1033,7 +1036,11 @@ def _sidle(game: Loopy, onside: bool, rounds: int = MAX_SIDLING_ROUNDS) -> Loopy
                     continue
                 options = [approx[w] if w in inside else values[w] for w in game.left[v]]
                 options += [approx[w] if w in inside else values[w] for w in game.right[v]]
-                fresh[v] = _attach(options, len(game.left[v])).canonical()  # type: ignore[arg-type]
+                attached = _attach(options, len(game.left[v]))  # type: ignore[arg-type]
+                if most is not None and len(attached) > most:
+                    raise LoopyError(f"sidling the {'onside' if onside else 'offside'} "
+                                     "does not settle: its approximations keep growing")
+                fresh[v] = attached.canonical()
             settled = all(fresh[v].equals(approx[v]) for v in component)
             approx = fresh
             if settled:
@@ -1263,34 +1270,36 @@ def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bo
     return trial if _side_equal(trial, game, onside) else None
 
 
-#: Games up to this many positions have their sides found by simplification in the
-#: side's order first (``_simplify_side``); larger ones by sidling first.
+#: Games up to this many positions whose sidling does not settle quickly have their
+#: sides found by simplification in the side's order (``_simplify_side``).
 SIMPLIFY_SIDES_UP_TO = 48
 #: Rounds of sidling tried on a simplified side that is not a stopper.
-FALLBACK_SIDLING_ROUNDS = 8
+QUICK_SIDLING_ROUNDS = 8
 
 
 def _side(game: Loopy, onside: bool) -> Loopy:
-    """The onside (offside) of a game that is not a stopper.  A small game is simplified
-    in the side's order (``_simplify_side``): a stopper result is put in simplest form;
-    otherwise a few rounds of sidling look for a stopper side, and failing that the
-    simplified graph is the side (the game is not stopper-sided).  A larger game is
-    sidled (``_sidle``; LoopyError when that does not settle).  The side found is checked
-    to equal the game on that side."""
-    if len(game) > SIMPLIFY_SIDES_UP_TO:
-        try:
-            found = _sidle(game, onside)
-        except LoopyError as error:
+    """The onside (offside) of a game that is not a stopper, by sidling (``_sidle``).
+    When that does not settle, a game of at most ``SIMPLIFY_SIDES_UP_TO`` positions
+    is simplified in the side's order
+    (``_simplify_side``): a stopper result is put in simplest form; otherwise a few
+    rounds of sidling on it look for a stopper side, and failing that the simplified
+    graph is the side (the game is not stopper-sided).  A larger game whose sidling
+    does not settle gets LoopyError.  The side found is checked to equal the game on
+    that side."""
+    small = len(game) <= SIMPLIFY_SIDES_UP_TO
+    try:  # a small game's approximations growing past twice its size: not settling
+        found = _sidle(game, onside, most=2 * len(game) + 16 if small else None)
+    except LoopyError as error:
+        if not small:
             raise LoopyError(f"{error}, and this game has more than {SIMPLIFY_SIDES_UP_TO} "
                              "positions, too many to simplify its sides: write a smaller "
                              "game") from None
-    else:
         simplified = _simplify_side(game, onside)
         if simplified.is_stopper():
             found = simplified.canonical()
         else:
             try:
-                found = _sidle(simplified, onside, FALLBACK_SIDLING_ROUNDS)
+                found = _sidle(simplified, onside, QUICK_SIDLING_ROUNDS)
             except LoopyError:  # no stopper in reach: not stopper-sided on this side
                 found = simplified
     if not _side_equal(found, game, onside):

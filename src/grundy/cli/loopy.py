@@ -50,9 +50,22 @@ def is_loopy(game: tuple[str, ...]) -> bool:
 
 
 def _graph(ruleset: Ruleset[Any], position: Any, budget: Budget) -> Loopy:
-    """A position of any ruleset as a loopy game graph (a short one: its value's)."""
+    """A position of any ruleset as a loopy game graph for a sum: the simplest form of
+    the stopper it equals (a short game's, a stopper's, or the common side of a game
+    whose sides are one stopper), which has the same outcome as the position in every
+    sum; else (and for an impartial ruleset) the position's whole graph."""
     if ruleset.loopy:
-        return game_graph(ruleset, position, budget).loopy()
+        graph = game_graph(ruleset, position, budget).loopy()
+        if isinstance(ruleset, ImpartialRuleset):  # generalized nim values need its graph
+            return graph
+        if graph.is_stopper():
+            return graph.canonical()
+        try:
+            sides = graph.sides()
+        except LoopyError:  # sides out of reach: the sum's own graph may still do
+            return graph
+        same = sides.stopper_sided and sides.onside.equals(sides.offside)
+        return sides.onside if same else graph
     if isinstance(ruleset, PartizanRuleset):
         return Loopy.from_game(PartizanSolver(ruleset, budget).value(position))
     assert isinstance(ruleset, ImpartialRuleset)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.values import Game
-from grundy.values.loopy import Loopy, LoopyOutcome, _survives, side_ge
+from grundy.values.loopy import Loopy, LoopyOutcome, _simplify_side, _survives, side_ge
 from grundy.values.loopy_notation import format_graph, parse_loopy
 
 SIDED = "SidedValueTestCase.scala (GameTest: game.StopperSidedValue should implement methods)"
@@ -160,3 +160,22 @@ def test_both_side_orders_are_survival_for_stoppers(g: Loopy, h: Loopy) -> None:
         assert side_ge(g, h, True) == side_ge(g, h, False) == _survives(g, h)
     for on in (True, False):  # and the side order is the definition's, on any games
         assert side_ge(g, h, on) == naive_wins([g, -h], [on, not on], "R")
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs(3), graphs(2), st.booleans())
+def test_simplification_in_a_side_keeps_the_side(game: Loopy, other: Loopy,
+                                                 other_on: bool) -> None:
+    """The simplification used where sidling does not settle, run on every game: it
+    keeps the game's winner in every sum on that side, and where it reaches a stopper,
+    that stopper's simplest form is the side sidling finds."""
+    if game.is_stopper():
+        return
+    for on in (True, False):
+        simplified = _simplify_side(game, on)
+        for first in "LR":
+            assert naive_wins([game, other], [on, other_on], first) == naive_wins(
+                [simplified, other], [on, other_on], first), (format_graph(simplified), on)
+        if simplified.is_stopper():
+            side = game.sides().onside if on else game.sides().offside
+            assert str(simplified.canonical()) == str(side)

@@ -25,22 +25,22 @@ infinite play is a draw.  What this module computes, each by a plain function:
   equal to the input (a hypothesis test checks G - simplified(G) both ways).
 * sides: a game that is not a stopper has an onside and an offside, its classes in
   the onside and offside orders (``side_ge``: Büchi games on the states of G - H,
-  Siegel 2013, Ch. VI); G = onside & offside.  A small game's sides are simplified in
-  those orders (``_simplify_side``: fusion, dominated and reversible options, and
-  irrelevant options on alternating cycles, each step kept only when the start keeps
-  its value); a stopper result is put in simplest form, else a few rounds of sidling
-  look for a stopper, else the simplified graph is the side (not stopper-sided: Bach's
-  Carousel).  Larger games are sidled first (Winning Ways Ch. 11, "Sidling"; Siegel
-  2013, Ch. VI), one strongly connected component of the graph at a time from the
-  bottom: a component that is a stopper together with the sides below it is that
-  stopper in simplest form; in any other, every position starts at ``on`` (for the
-  onside; ``off`` for the offside) and is replaced by {its Left options'
-  approximations | its Right options'} in simplest form until no approximation
-  changes.  Positions that are off or on outright (``_passers``: Right forces Left's
-  moves to run out, or the mirror image) are fixed at their values first: sidling
-  would approach them as -1, -2, -3, ... without end.  When the approximations keep
-  changing for ``MAX_SIDLING_ROUNDS`` rounds the computation stops with
-  ``LoopyError``.  Every side found is checked to equal the game on its side.
+  Siegel 2013, Ch. VI); G = onside & offside.  They are found by sidling (Winning Ways
+  Ch. 11, "Sidling"; Siegel 2013, Ch. VI), one strongly connected component of the
+  graph at a time from the bottom: a component that is a stopper together with the
+  sides below it is that stopper in simplest form; in any other, every position starts
+  at ``on`` (for the onside; ``off`` for the offside) and is replaced by {its Left
+  options' approximations | its Right options'} in simplest form until no
+  approximation changes.  Positions that are off or on outright (``_passers``: Right
+  forces Left's moves to run out, or the mirror image) are fixed at their values
+  first: sidling would approach them as -1, -2, -3, ... without end.  When sidling
+  does not settle (``MAX_SIDLING_ROUNDS`` rounds, or approximations growing), a small
+  game's sides are simplified in the side orders instead (``_simplify_side``: fusion,
+  dominated and reversible options, irrelevant options on alternating cycles, each
+  step kept only when the start keeps its value); a stopper result is put in simplest
+  form, else the simplified graph is the side (the game is not stopper-sided: Bach's
+  Carousel).  A larger game gets ``LoopyError``.  Every side found is checked to equal
+  the game on its side.
 
 Known values: ``on`` = {pass|}, ``off`` = {|pass}, ``over`` = {0|pass}, ``under`` =
 {pass|0}, ``upon`` = {pass|*}, ``dud`` = {pass|pass} (sides on & off).
@@ -1099,53 +1099,20 @@ def buchi(successors: Sequence[Sequence[int]], left_moves: Sequence[bool],
         alive = [alive[s] and not lost[s] for s in range(n)]
 
 
-def _side_table(g_left: Sequence[Sequence[int]], g_right: Sequence[Sequence[int]],
-                h_left: Sequence[Sequence[int]], h_right: Sequence[Sequence[int]],
-                onside: bool) -> list[list[bool]]:
-    """``ge[u][v]``: G at u >= H at v on the onside (offside), for every pair.
+def _side_wins(g_left: Sequence[Sequence[int]], g_right: Sequence[Sequence[int]],
+               h_left: Sequence[Sequence[int]], h_right: Sequence[Sequence[int]],
+               onside: bool, pairs: Sequence[tuple[int, int]]) -> list[bool]:
+    """For each pair (u, v): G at u >= H at v on the onside (offside).
 
     G >= H on the onside when Left, moving second in G - H, wins with every infinite
     play that has infinitely many moves in G counted as hers (on the offside: in -H):
     the order of Siegel 2013, Ch. VI, in which a game equals its onside (offside); for
     stoppers both are "Left survives", since an infinite play of a difference of
-    stoppers has infinitely many moves in each.  A Büchi game on the states (u, v,
-    mover, whether the last move was in the counted component); a player who cannot
-    move loses.  O(n² m²) states for parts of n and m positions, solved at once.
+    stoppers has infinitely many moves in each.  A Büchi game (``buchi``) on the states
+    (u, v, mover, whether the last move was in the counted component) reachable from
+    the pairs with Right to move; a player who cannot move loses.  At most 4nm states
+    for parts of n and m positions, all pairs solved at once.
     """
-    n, m = len(g_left), len(h_left)
-    if n * m > MAX_PAIRS // 4:
-        raise LoopyError(f"comparing games of {n} and {m} positions tabulates too many pairs "
-                         f"(at most {MAX_PAIRS // 4}): write smaller games")
-
-    def state(u: int, v: int, mover: int, flag: int) -> int:
-        return ((u * m + v) * 2 + mover) * 2 + flag
-
-    mine, theirs = (1, 0) if onside else (0, 1)  # flag of a move in G, in -H
-    successors: list[list[int]] = []
-    left_moves: list[bool] = []
-    accepting: list[bool] = []
-    for u in range(n):
-        for v in range(m):
-            for mover in (0, 1):  # 0: Left to move
-                if mover == 0:  # Left moves in G, or in -H (a Right move of H)
-                    moves = ([state(x, v, 1, mine) for x in g_left[u]]
-                             + [state(u, y, 1, theirs) for y in h_right[v]])
-                else:
-                    moves = ([state(x, v, 0, mine) for x in g_right[u]]
-                             + [state(u, y, 0, theirs) for y in h_left[v]])
-                for flag in (0, 1):
-                    here = state(u, v, mover, flag)
-                    successors.append(moves or [here])
-                    left_moves.append(mover == 0)
-                    # a player who cannot move loses: a loop, won by the other
-                    accepting.append(flag == 1 if moves else mover == 1)
-    wins = buchi(successors, left_moves, accepting)
-    return [[wins[state(u, v, 1, 0)] for v in range(m)] for u in range(n)]
-
-
-def side_ge(g: Loopy, h: Loopy, onside: bool) -> bool:
-    """G >= H on the onside (or offside): the Büchi game of ``_side_table`` on the
-    states reachable from G - H with Right to move."""
     index: dict[tuple[int, int, int, int], int] = {}
     order: list[tuple[int, int, int, int]] = []
 
@@ -1160,19 +1127,35 @@ def side_ge(g: Loopy, h: Loopy, onside: bool) -> bool:
         return found
 
     mine, theirs = (1, 0) if onside else (0, 1)  # flag of a move in G, in -H
-    state((g.start, h.start, 1, 0))
+    roots = [state((u, v, 1, 0)) for u, v in pairs]
     successors: list[list[int]] = []
     accepting: list[bool] = []
     i = 0
     while i < len(order):  # order grows as states are found
         u, v, mover, flag = order[i]
-        ours, other = (g.left[u], h.right[v]) if mover == 0 else (g.right[u], h.left[v])
+        # Left moves in G or in -H (a Right move of H); Right the other way round
+        ours, other = (g_left[u], h_right[v]) if mover == 0 else (g_right[u], h_left[v])
         moves = ([state((x, v, 1 - mover, mine)) for x in ours]
                  + [state((u, y, 1 - mover, theirs)) for y in other])
-        successors.append(moves or [i])
+        successors.append(moves or [i])  # no move: a loop, won by the other player
         accepting.append(flag == 1 if moves else mover == 1)
         i += 1
-    return buchi(successors, [key[2] == 0 for key in order], accepting)[0]
+    wins = buchi(successors, [key[2] == 0 for key in order], accepting)
+    return [wins[root] for root in roots]
+
+
+def _side_table(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+                onside: bool) -> list[list[bool]]:
+    """``ge[u][v]``: position u >= position v of one graph on the onside (offside)."""
+    n = len(left)
+    wins = _side_wins(left, right, left, right, onside,
+                      [(u, v) for u in range(n) for v in range(n)])
+    return [wins[u * n:(u + 1) * n] for u in range(n)]
+
+
+def side_ge(g: Loopy, h: Loopy, onside: bool) -> bool:
+    """G >= H on the onside (or offside): see ``_side_wins``."""
+    return _side_wins(g.left, g.right, h.left, h.right, onside, [(g.start, h.start)])[0]
 
 
 def _side_equal(g: Loopy, h: Loopy, onside: bool) -> bool:
@@ -1207,7 +1190,7 @@ def _simplify_side(game: Loopy, onside: bool) -> Loopy:
     cur = Loopy(game.left, game.right, game.start)
     for _ in range(4 * len(cur) + 16):
         changed = False
-        ge = _side_table(cur.left, cur.right, cur.left, cur.right, onside)
+        ge = _side_table(cur.left, cur.right, onside)
         n = len(cur)
         for u in range(n):
             for v in range(u):

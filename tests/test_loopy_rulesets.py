@@ -269,14 +269,106 @@ def test_cli_moves_marks_winning_and_drawing_moves() -> None:
     assert status == 0 and "winning" in out, out
 
 
+@pytest.mark.parametrize("parts", [
+    ("wind-up", "3:1,2:1", "nim", "1"),
+    ("wind-up", "3:1,2:1,2", "wind-up", "4:1:2"),
+    ("backsliding-toads-and-frogs", "T.F", "backsliding-toads-and-frogs", "T.F"),
+    ("fox-and-geese", "G.G./..../F...", "domineering", "2x1"),
+    ("backsliding-toads-and-frogs", "T.F", "nim", "1"),
+])
+def test_cli_moves_of_a_sum_value_and_mark_each_move_as_the_sum_after_it(
+        parts: tuple[str, ...]) -> None:
+    """Each move of a sum is a move in one part (``k:move``); its value and its mark are
+    those ``grundy value`` gives the sum after it (the winner with the opponent to move:
+    the mover wins, or it is a draw)."""
+    status, out = run("moves", *parts, "--json")
+    assert status == 0, out
+    answer = json.loads(out)
+    assert [p["ruleset"] for p in answer["sum"]] == [get(n).name for n in parts[::2]]
+    status, out = run("value", *parts, "--json")
+    assert (answer["value"], answer["outcome"]) == (json.loads(out)["value"],
+                                                    json.loads(out)["outcome"])
+    impartial = all(get(name).impartial for name in parts[::2])
+    expected = []
+    for player in [None] if impartial else list(Player):
+        for k in range(len(parts) // 2):
+            ruleset = get(parts[2 * k])
+            here = ruleset.parse(parts[2 * k + 1])
+            legal = (ruleset.moves(here) if ruleset.impartial  # type: ignore[call-arg]
+                     else ruleset.moves(here, player))  # type: ignore[call-arg]
+            for move, child in legal:
+                after = list(parts)
+                after[2 * k + 1] = ruleset.format(child)
+                status, out = run("value", *after, "--json")
+                valued = json.loads(out)
+                outcome = LoopyOutcome(valued["outcome"])
+                mover = "L" if player is None else player.value
+                winner = ({LoopyOutcome.P: "L", LoopyOutcome.N: "R"}.get(outcome, "D")
+                          if player is None else outcome.winner(player.opponent.value))
+                expected.append((mover if player else None, f"{k}:{ruleset.format_move(move)}",
+                                 valued["value"], winner == mover, winner == "D"))
+    assert [(m.get("player"), m["move"], m["value"], m["winning"], m["drawing"])
+            for m in answer["moves"]] == expected
+    status, out = run("moves", *parts)
+    title = out.splitlines()[0]
+    assert status == 0 and " + " in title and f": {answer['value']} (" in title, out
+
+
 def test_short_game_solvers_refuse_loopy_rulesets_in_one_line() -> None:
     with pytest.raises(GrundyError, match="positions repeat"):
         PartizanSolver(TOADS)
     with pytest.raises(GrundyError, match="positions repeat"):
         Solver(WIND_UP)
     assert isinstance(solver(WIND_UP), LoopySolver)
-    status, out = run("play", "wind-up", "12:1,3:5")
-    assert status != 0 and "positions repeat" in out and "Traceback" not in out
+
+
+def play(*args: str, stdin: str) -> tuple[str, dict[str, Any]]:
+    """``grundy play`` as a pipe drives it: the game shown, and its record (--json)."""
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["play", *args], input=stdin)
+    assert shown.exit_code == 0 and "Traceback" not in shown.output, shown.output
+    recorded = runner.invoke(cli, ["play", *args, "--json"], input=stdin)
+    assert recorded.exit_code == 0, recorded.output
+    return shown.output, json.loads(recorded.stdout)
+
+
+#: Every move label of a Backsliding Toads and Frogs strip of 4, over and over: the
+#: human plays the first legal one, so some line of play whatever the computer does.
+EVERY_LABEL = "".join(f"{i}\n{i}b\n" for i in range(4)) * 12
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3"])
+def test_play_a_loopy_ruleset_the_perfect_computer_wins_fast(seed: str) -> None:
+    """T..F is N: Right (the computer, moving first) wins, and its fastest wins end the
+    game whatever the human answers; each computer move says why it was chosen."""
+    assert LoopySolver(TOADS).outcome("T..F") is LoopyOutcome.N
+    shown, record = play("backsliding-toads-and-frogs", "T..F", "--first", "computer",
+                         "--seed", seed, stdin=EVERY_LABEL)
+    assert "a position that arises 3 times with the same player to move ends the game " \
+           "in a draw" in shown
+    assert "(a winning move)" in shown and "You cannot move: the computer wins." in shown
+    assert (record["winner"], record["end"]) == ("computer", "no move")
+    assert {m["side"] for m in record["moves"] if m["player"] == "computer"} == {"R"}
+
+
+def test_play_a_draw_ends_by_repetition_and_hints_name_the_drawing_moves() -> None:
+    """Wind-up 3:1,2:1,2 is ∞, a draw: moving a token to 0 loses, the other moves keep
+    the draw; the computer keeps it, and the third time a position arises with the same
+    player to move the game is drawn."""
+    shown, record = play("wind-up", "3:1,2:1,2", "--seed", "3",
+                         stdin="?\n" + "1-2\n2-1\n" * 10)
+    assert "No winning move; moves that keep the draw: 1-2, 2-1" in shown
+    assert "(no winning move: a move that keeps the draw)" in shown
+    assert "arisen 3 times with the same player to move: a draw by repetition" in shown
+    assert (record["winner"], record["end"]) == (None, "repetition")
+    positions = [m["position"] for m in record["moves"]]
+    assert positions.count("3:1,2:1,2") == 2  # the start, then twice more: a draw
+    assert all(":0" not in p and ",0" not in p for p in positions)
+    # the hint of a position with a winning move names it, and a sum with a short game
+    # is played on the sum's graph (∞(0) + * is a draw: only the wind move keeps it)
+    assert "Winning moves: 1-1" in play("wind-up", "3:1,2:1", stdin="?\n")[0]
+    assert "moves that keep the draw: 0:1-2" in play("wind-up", "3:1,2:1", "nim", "1",
+                                                      stdin="?\n")[0]
 
 
 def test_the_workbench_reports_draws_and_plays_them(tmp_path: Any) -> None:

@@ -21,7 +21,7 @@ from grundy.search.partizan import PartizanSolver
 from grundy.values import Game, checked
 from grundy.values.loopy import DRAW, Loopy, LoopyError, LoopyOutcome, Sides
 from grundy.values.loopy_nimber import loopy_nim_values
-from grundy.values.loopy_notation import parse_loopy
+from grundy.values.loopy_notation import format_graph, parse_loopy
 from grundy.values.notation import Dialect
 
 #: Text that only the loopy reader understands: its words, or a label before a brace.
@@ -50,9 +50,22 @@ def is_loopy(game: tuple[str, ...]) -> bool:
 
 
 def _graph(ruleset: Ruleset[Any], position: Any, budget: Budget) -> Loopy:
-    """A position of any ruleset as a loopy game graph (a short one: its value's)."""
+    """A position of any ruleset as a loopy game graph for a sum: the simplest form of
+    the stopper it equals (a short game's, a stopper's, or the common side of a game
+    whose sides are one stopper), which has the same outcome as the position in every
+    sum; else (and for an impartial ruleset) the position's whole graph."""
     if ruleset.loopy:
-        return game_graph(ruleset, position, budget).loopy()
+        graph = game_graph(ruleset, position, budget).loopy()
+        if isinstance(ruleset, ImpartialRuleset):  # generalized nim values need its graph
+            return graph
+        if graph.is_stopper():
+            return graph.canonical()
+        try:
+            sides = graph.sides()
+        except LoopyError:  # sides out of reach: the sum's own graph may still do
+            return graph
+        same = sides.stopper_sided and sides.onside.equals(sides.offside)
+        return sides.onside if same else graph
     if isinstance(ruleset, PartizanRuleset):
         return Loopy.from_game(PartizanSolver(ruleset, budget).value(position))
     assert isinstance(ruleset, ImpartialRuleset)
@@ -106,9 +119,13 @@ def loopy_value_command(game: tuple[str, ...], search: Search, as_json: bool,
 
 def loopy_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
     """``grundy moves`` for a ruleset whose positions repeat: every move (of each player)
-    with the value it leads to, marked winning or drawing for the player who makes it."""
-    if len(game) != 2:
-        raise GrundyError("give one RULESET POSITION: moves in sums are not listed")
+    with the value it leads to, marked winning or drawing for the player who makes it.
+    Several RULESET POSITION pairs: the moves of their sum (``loopy_sum_moves``)."""
+    if len(game) % 2:
+        raise click.UsageError("expected RULESET POSITION pairs")
+    if len(game) > 2:
+        loopy_sum_moves(game, search, as_json)
+        return
     ruleset = get(game[0])
     position = ruleset.parse(game[1])
     players: list[Player | None] = (
@@ -122,29 +139,84 @@ def loopy_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
                 for move, child in moves_of(ruleset, position, player):
                     after, _ = solver.value_text(child)
                     winner = solver.wins_after(child, player)
-                    mover = "L" if player is None else player.value
-                    verdict = ("winning" if winner == mover else
-                               "drawing" if winner == DRAW else "")
                     rows.append((None if player is None else player.value,
                                  ruleset.format_move(move), ruleset.format(child), after,
-                                 verdict))
+                                 _verdict(winner, player)))
     except LoopyError as error:
         raise CliError(str(error)) from None
-    describe_moves(ruleset, position, value, outcome, rows, as_json)
+    describe_moves(ruleset.to_json(position), f"{ruleset.name} {ruleset.format(position)}",
+                   value, outcome, rows, as_json)
 
 
-def describe_moves(ruleset: Ruleset[Any], position: Any, value: str, outcome: LoopyOutcome,
+def _verdict(winner: str, player: Player | None) -> str:
+    """"winning" or "drawing" for the player who moved (impartial: "L" is the mover),
+    given who wins after the move."""
+    mover = "L" if player is None else player.value
+    return "winning" if winner == mover else "drawing" if winner == DRAW else ""
+
+
+def loopy_sum_moves(game: tuple[str, ...], search: Search, as_json: bool) -> None:
+    """``grundy moves`` on a sum with a part whose positions repeat: a move is a move in
+    one part (labelled ``k:move``, k counting the parts from 0), and the position after
+    it is valued as ``grundy value`` values the sum, on the product graph of the parts
+    (a generalized nim value when every part is impartial).  Each part's graph is built
+    once, and once more for each of its moves."""
+    pairs: list[tuple[Ruleset[Any], Any]] = []
+    for name, text in zip(game[::2], game[1::2], strict=True):
+        ruleset = get(name)
+        pairs.append((ruleset, ruleset.parse(text)))
+    impartial = all(isinstance(r, ImpartialRuleset) for r, _ in pairs)
+    players: list[Player | None] = [None] if impartial else list(Player)
+
+    def valued(parts: list[Loopy]) -> tuple[str, LoopyOutcome]:
+        total = parts[0]
+        for part in parts[1:]:
+            total += part
+        value = loopy_nim_values(total.left)[0] if impartial else total.value()
+        return str(value), total.outcome()
+
+    def named(positions: list[Any]) -> str:
+        return " + ".join(f"{r.name}:{r.format(p)}"
+                          for (r, _), p in zip(pairs, positions, strict=True))
+
+    rows: list[tuple[str | None, str, str, str, str]] = []
+    try:
+        with Spinner() as spinner:
+            budget = search.budget(spinner)
+            parts = [_graph(ruleset, position, budget) for ruleset, position in pairs]
+            value, outcome = valued(parts)
+            for player in players:
+                for k, (ruleset, position) in enumerate(pairs):
+                    for move, child in moves_of(ruleset, position, player):
+                        after, after_outcome = valued(
+                            [*parts[:k], _graph(ruleset, child, budget), *parts[k + 1:]])
+                        positions = [p for _, p in pairs]
+                        positions[k] = child
+                        winner = (after_outcome.winner(player.opponent.value)
+                                  if player is not None else
+                                  {LoopyOutcome.P: "L", LoopyOutcome.N: "R"}.get(
+                                      after_outcome, DRAW))
+                        rows.append((None if player is None else player.value,
+                                     f"{k}:{ruleset.format_move(move)}", named(positions),
+                                     after, _verdict(winner, player)))
+    except LoopyError as error:
+        raise CliError(str(error)) from None
+    describe_moves({"sum": [ruleset.to_json(position) for ruleset, position in pairs]},
+                   named([p for _, p in pairs]), value, outcome, rows, as_json)
+
+
+def describe_moves(subject: dict[str, Any], title: str, value: str, outcome: LoopyOutcome,
                    rows: list[tuple[str | None, str, str, str, str]], as_json: bool) -> None:
+    """The moves as a table (winning moves in bold green) or as JSON."""
     if as_json:
-        emit_json({**ruleset.to_json(position), "value": value, "outcome": outcome.value,
+        emit_json({**subject, "value": value, "outcome": outcome.value,
                    "moves": [{"player": player, "move": move, "position": after,
                               "value": val, "winning": verdict == "winning",
                               "drawing": verdict == "drawing"}
                              for player, move, after, val, verdict in rows]})
         return
     out = Output()
-    out.line(f"{ruleset.name} {ruleset.format(position)}: {value} "
-             f"({outcome.value}, {outcome.description})", style="bold")
+    out.line(f"{title}: {value} ({outcome.value}, {outcome.description})", style="bold")
     if not rows:
         out.line("no legal moves")
         return
@@ -173,7 +245,9 @@ def describe(game: Loopy) -> dict[str, Any]:
                               "outcome_description": outcome.description,
                               "stopper": game.is_stopper(), "positions": len(game)}
     if isinstance(value, Sides):
-        result["onside"], result["offside"] = str(value.onside), str(value.offside)
+        result["onside"] = format_graph(value.onside)
+        result["offside"] = format_graph(value.offside)
+        result["stopper_sided"] = value.stopper_sided
     else:
         result["stops"] = [str(stop) for stop in value.stops()]
     return result

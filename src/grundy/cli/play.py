@@ -3,6 +3,12 @@ partizan (the human takes one side).
 
 Reads moves line by line from stdin, so it works the same in a terminal, from a
 pipe, and under click's test runner, and ends cleanly at end of input.
+
+A ruleset whose positions repeat (Fox and Geese, Backsliding Toads and Frogs, Wind-up)
+is played through ``LoopySolver``: the perfect computer wins as fast as it can, else
+keeps the draw, else resists longest (``LoopySolver.best_move``), and a position that
+arises for the ``REPETITIONS``-th time with the same player to move ends the game in a
+draw, as the start of such a game says.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, cast
 
 import click
@@ -20,7 +26,9 @@ from grundy.cli.common import Search, emit_json
 from grundy.protocol import Move, PartizanRuleset, Player, Ruleset
 from grundy.rulesets import GrundyError, IllegalMoveError, ImpartialRuleset
 from grundy.search import Budget, BudgetExceeded, Solver
+from grundy.search.loopy import LoopySolver
 from grundy.search.partizan import PartizanSolver
+from grundy.values.loopy import DRAW
 
 HUMAN, COMPUTER = "human", "computer"
 #: The computer's levels: a random move, a winning move whenever one exists, or the
@@ -28,6 +36,8 @@ HUMAN, COMPUTER = "human", "computer"
 LEVELS = ("random", "perfect", "heuristic")
 QUIT = frozenset({"quit", "q", "exit"})
 HINT = frozenset({"?", "hint"})
+#: A position that arises this many times with the same player to move draws the game.
+REPETITIONS = 3
 
 
 class Game:
@@ -42,7 +52,7 @@ class Game:
         self,
         ruleset: Ruleset[Any],
         position: Any,
-        solver: Solver[Any] | PartizanSolver[Any],
+        solver: Solver[Any] | PartizanSolver[Any] | LoopySolver[Any],
         *,
         human_first: bool,
         human_side: Player | None,
@@ -69,6 +79,8 @@ class Game:
         self.spinner = spinner
         self.out = out
         self.record: list[dict[str, str]] = []
+        #: (position key, mover) -> how often it arose (games whose positions repeat)
+        self.arisen: dict[tuple[Any, str], int] = {}
 
     def run(self) -> dict[str, Any]:
         """Play until someone cannot move or the human leaves; return the game's record."""
@@ -77,10 +89,17 @@ class Game:
         if human is not None:
             self.out.line(f"{rs.summary} You play {_name(human)}, the computer "
                           f"{_name(human.opponent)}.")
+        if rs.loopy:
+            self.out.line(f"Positions can repeat here: a position that arises {REPETITIONS} "
+                          "times with the same player to move ends the game in a draw.")
         while True:
             self.out.line()
             for line in rs.render_text(self.position).splitlines():
                 self.out.line(line)
+            if rs.loopy and self.repeated():
+                self.out.line(f"This position has arisen {REPETITIONS} times with the same "
+                              "player to move: a draw by repetition.", style="bold")
+                return {"moves": self.record, "winner": None, "end": "repetition"}
             legal = self.legal()
             if not legal:
                 winner = COMPUTER if self.mover == HUMAN else HUMAN
@@ -100,6 +119,12 @@ class Game:
             side = self.sides[self.mover]
             self.record.append(entry if side is None else {**entry, "side": side.value})
             self.mover = COMPUTER if self.mover == HUMAN else HUMAN
+
+    def repeated(self) -> bool:
+        """Count the position with its mover; True at its ``REPETITIONS``-th time."""
+        state = (self.ruleset.key(self.position), self.mover)
+        self.arisen[state] = self.arisen.get(state, 0) + 1
+        return self.arisen[state] >= REPETITIONS
 
     def legal(self) -> list[tuple[Move, Any]]:
         """The moves of whoever is to move."""
@@ -138,31 +163,42 @@ class Game:
             return cast(ImpartialRuleset[Any], self.ruleset).parse_move(self.position, text)
         return cast(PartizanRuleset[Any], self.ruleset).parse_move(self.position, text, side)
 
-    def winning_moves(self) -> list[tuple[Move, Any]]:
-        """The mover's winning moves (BudgetExceeded when the budget runs out)."""
+    def winning_moves(self) -> tuple[list[tuple[Move, Any]], list[tuple[Move, Any]]]:
+        """The mover's winning moves and (positions that repeat) the moves that keep a
+        draw (BudgetExceeded when the budget runs out)."""
         self.solver.budget = self.new_budget()
         side = self.sides[self.mover]
         with self.spinner:
+            if isinstance(self.solver, LoopySolver):
+                after = [(move, child, self.solver.wins_after(child, side))
+                         for move, child in self.legal()]
+                me = (side or Player.LEFT).value
+                return ([(m, c) for m, c, winner in after if winner == me],
+                        [(m, c) for m, c, winner in after if winner == DRAW])
             if isinstance(self.solver, Solver):
-                return self.solver.winning_moves(self.position)
+                return self.solver.winning_moves(self.position), []
             assert side is not None
-            return self.solver.winning_moves(self.position, side)
+            return self.solver.winning_moves(self.position, side), []
 
     def hint(self) -> None:
         try:
-            winning = self.winning_moves()
+            winning, drawing = self.winning_moves()
         except BudgetExceeded as error:
             self.out.line(f"No hint: {error}")
             return
         if winning:
             labels = ", ".join(self.ruleset.format_move(move) for move, _ in winning)
             self.out.line(f"Winning moves: {labels}")
+        elif drawing:
+            labels = ", ".join(self.ruleset.format_move(move) for move, _ in drawing)
+            self.out.line(f"No winning move; moves that keep the draw: {labels}")
         else:
             self.out.line("No winning move: every move loses against perfect play.")
 
     def choose(self, legal: list[tuple[Move, Any]]) -> Move:
-        """A winning move if one exists and the level is perfect, the ruleset's heuristic
-        move at level heuristic, else a random move."""
+        """A winning move if one exists and the level is perfect (positions that repeat:
+        the fastest win, else a move that keeps the draw, else the longest resistance),
+        the ruleset's heuristic move at level heuristic, else a random move."""
         if self.heuristic is not None and self.level == "heuristic":
             return self.heuristic(self.position, self.rng)
         if self.level == "perfect":
@@ -170,6 +206,11 @@ class Game:
             side = self.sides[self.mover]
             try:
                 with self.spinner:
+                    if isinstance(self.solver, LoopySolver):
+                        best = self.solver.best_move(self.position, side, self.rng)
+                        assert best is not None  # the caller checked there is a move
+                        self.out.line(f"({best[1]})", style="dim")
+                        return best[0]
                     if isinstance(self.solver, Solver):
                         move = self.solver.winning_move(self.position, self.rng)
                     else:
@@ -193,8 +234,9 @@ def play_game(ruleset: Ruleset[Any], position: Any, *, first: str, side: str, le
     record, as JSON, to stdout."""
     spinner = Spinner()
     human_side = Player(side) if isinstance(ruleset, PartizanRuleset) else None
-    solver: AbstractContextManager[Solver[Any] | PartizanSolver[Any]] = (
-        search.partizan_solver(ruleset, spinner) if isinstance(ruleset, PartizanRuleset)
+    solver: AbstractContextManager[Solver[Any] | PartizanSolver[Any] | LoopySolver[Any]] = (
+        nullcontext(LoopySolver(ruleset, search.budget(spinner))) if ruleset.loopy
+        else search.partizan_solver(ruleset, spinner) if isinstance(ruleset, PartizanRuleset)
         else search.solver(cast(ImpartialRuleset[Any], ruleset), spinner))
     with solver as opened:
         record = Game(

@@ -216,6 +216,12 @@ def play(
     computer the other side.  The search budget applies to each of the computer's
     moves; when it runs out the computer plays a random move.  With --json the game
     is shown on stderr and its record printed as JSON on stdout.
+
+    Rulesets whose positions repeat (fox-and-geese, backsliding-toads-and-frogs,
+    wind-up, and sums with them) are played too: the perfect computer wins as fast as
+    it can, else keeps the draw, else resists longest; `?` also lists the moves that
+    keep a draw; a position that arises 3 times with the same player to move ends the
+    game in a draw by repetition (end "repetition" in the JSON record).
     """
     ruleset: Ruleset[Any]
     if is_partizan(game):

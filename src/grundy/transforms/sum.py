@@ -83,7 +83,8 @@ class Sum(ImpartialRuleset[SumPosition]):
             if ruleset not in rulesets:
                 rulesets.append(ruleset)
         position = tuple((rulesets.index(ruleset), p) for ruleset, p in parts)
-        return cls(rulesets), position
+        kind = LoopySum if any(ruleset.loopy for ruleset in rulesets) else cls
+        return kind(rulesets), position
 
     @classmethod
     def parse_sum(cls, text: str) -> tuple[Sum, SumPosition]:
@@ -165,3 +166,10 @@ class Sum(ImpartialRuleset[SumPosition]):
         return tuple(
             (i, ruleset.random_position(rng, size)) for i, ruleset in enumerate(self.rulesets)
         )
+
+
+class LoopySum(Sum):
+    """A sum with a summand whose positions repeat: so are the sum's (it is solved by
+    ``grundy.search.loopy.LoopySolver``, never by the short-game searches)."""
+
+    loopy = True

@@ -23,19 +23,24 @@ infinite play is a draw.  What this module computes, each by a plain function:
   compared at once, repeated until nothing changes.  Each step keeps every position's
   value, and a bypass never creates an alternating cycle, so the result is a stopper
   equal to the input (a hypothesis test checks G - simplified(G) both ways).
-* sides: a game that is not a stopper has an onside and an offside, stoppers with
-  G = onside & offside.  They are found by sidling (Winning Ways Ch. 11, "Sidling";
-  Siegel 2013, Ch. VI), one strongly connected component of the graph at a time from
-  the bottom: a component that is a stopper together with the sides below it is that
-  stopper in simplest form; in any other, every position starts at ``on`` (for the
-  onside; ``off`` for the offside) and is replaced by {its Left options'
-  approximations | its Right options'} in simplest form until no approximation
-  changes.  Positions that are off or on outright (``_passers``: Right forces Left's
-  moves to run out, or the mirror image) are fixed at their values first: sidling
-  would approach them as -1, -2, -3, ... without end.  When the approximations keep
-  changing for
-  ``MAX_SIDLING_ROUNDS`` rounds (sides that are loopy stoppers themselves, which
-  sidling reaches only in the limit) the computation stops with ``LoopyError``.
+* sides: a game that is not a stopper has an onside and an offside, its classes in
+  the onside and offside orders (``side_ge``: Büchi games on the states of G - H,
+  Siegel 2013, Ch. VI); G = onside & offside.  They are found by sidling (Winning Ways
+  Ch. 11, "Sidling"; Siegel 2013, Ch. VI), one strongly connected component of the
+  graph at a time from the bottom: a component that is a stopper together with the
+  sides below it is that stopper in simplest form; in any other, every position starts
+  at ``on`` (for the onside; ``off`` for the offside) and is replaced by {its Left
+  options' approximations | its Right options'} in simplest form until no
+  approximation changes.  Positions that are off or on outright (``_passers``: Right
+  forces Left's moves to run out, or the mirror image) are fixed at their values
+  first: sidling would approach them as -1, -2, -3, ... without end.  When sidling
+  does not settle (``MAX_SIDLING_ROUNDS`` rounds, or approximations growing), a small
+  game's sides are simplified in the side orders instead (``_simplify_side``: fusion,
+  dominated and reversible options, irrelevant options on alternating cycles, each
+  step kept only when the start keeps its value); a stopper result is put in simplest
+  form, else the simplified graph is the side (the game is not stopper-sided: Bach's
+  Carousel).  A larger game gets ``LoopyError``.  Every side found is checked to equal
+  the game on its side.
 
 Known values: ``on`` = {pass|}, ``off`` = {|pass}, ``over`` = {0|pass}, ``under`` =
 {pass|0}, ``upon`` = {pass|*}, ``dud`` = {pass|pass} (sides on & off).
@@ -52,7 +57,7 @@ from fractions import Fraction
 from grundy.values.game import Game
 
 __all__ = ["MAX_NODES", "MAX_SIDLING_ROUNDS", "Loopy", "LoopyError", "LoopyOutcome",
-           "Sides", "outcomes", "retrograde"]
+           "Sides", "outcomes", "retrograde", "side_ge"]
 
 #: The most positions a loopy game (a sum, a parsed text, a ruleset's graph) may have.
 MAX_NODES = 200_000
@@ -197,17 +202,26 @@ def _reach(left: Edges, right: Edges, start: int) -> tuple[Edges, Edges, int]:
 
 @dataclass(frozen=True)
 class Sides:
-    """A game's onside and offside (stoppers); the game is ``onside & offside``."""
+    """A game's onside and offside; the game is ``onside & offside``.  Each side is a
+    stopper in simplest form when the game is stopper-sided, else a loopy graph
+    simplified in its side's order (``side_ge``), which stands for its class there."""
 
     onside: Loopy
     offside: Loopy
 
+    @property
+    def stopper_sided(self) -> bool:
+        """Both sides are stoppers (CGSuite's ``IsStopperSided``)."""
+        return self.onside.is_stopper() and self.offside.is_stopper()
+
     def __str__(self) -> str:
+        from grundy.values.loopy_notation import format_graph
+
         if self.onside.is_on() and self.offside.is_off():
             return "dud"
-        if self.onside.equals(self.offside):
+        if self.stopper_sided and self.onside.equals(self.offside):
             return str(self.onside)
-        return f"{self.onside} & {self.offside}"
+        return f"{format_graph(self.onside)} & {format_graph(self.offside)}"
 
 
 class Loopy:
@@ -388,12 +402,10 @@ class Loopy:
 
     def __ge__(self, other: Loopy) -> bool:
         """The order of games: for stoppers, Left survives moving second in G - H; for
-        games with sides, onside >= onside and offside >= offside."""
+        any games, G >= H on the onside and on the offside (``side_ge``)."""
         if self.is_stopper() and other.is_stopper():
             return _survives(self, other)
-        mine, theirs = self.sides(), other.sides()
-        return (_survives(mine.onside, theirs.onside)
-                and _survives(mine.offside, theirs.offside))
+        return side_ge(self, other, onside=True) and side_ge(self, other, onside=False)
 
     def __le__(self, other: Loopy) -> bool:
         return other >= self
@@ -429,7 +441,7 @@ class Loopy:
                 simplest = self.canonical()
                 self._sides = Sides(simplest, simplest)
             else:
-                self._sides = Sides(_sidle(self, onside=True), _sidle(self, onside=False))
+                self._sides = Sides(_side(self, onside=True), _side(self, onside=False))
         return self._sides
 
     def onside(self) -> Loopy:
@@ -993,11 +1005,14 @@ def _passers(game: Loopy, component: Sequence[int], values: Sequence[Loopy | Non
     return found
 
 
-def _sidle(game: Loopy, onside: bool) -> Loopy:
+def _sidle(game: Loopy, onside: bool, rounds: int = MAX_SIDLING_ROUNDS,
+           most: int | None = None) -> Loopy:
     """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11), one strongly
     connected component at a time from the bottom: a component that forms a stopper with
     the sides of the positions it leads out to is that stopper in simplest form; any
-    other component starts at on (off) and is sidled with those sides fixed."""
+    other component starts at on (off) and is sidled with those sides fixed.  LoopyError
+    when the approximations change for ``rounds`` rounds, or a position's next one has
+    more than ``most`` positions (when given)."""
     n = len(game)
     values: list[Loopy | None] = [None] * n
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
@@ -1014,25 +1029,263 @@ def _sidle(game: Loopy, onside: bool) -> Loopy:
         fixed = _passers(game, component, values)
         approx = {v: fixed.get(v) or (Loopy.on() if onside else Loopy.off())
                   for v in component}
-        for _ in range(MAX_SIDLING_ROUNDS):
+        for _ in range(rounds):
             fresh = dict(fixed)
             for v in component:
                 if v in fixed:
                     continue
                 options = [approx[w] if w in inside else values[w] for w in game.left[v]]
                 options += [approx[w] if w in inside else values[w] for w in game.right[v]]
-                fresh[v] = _attach(options, len(game.left[v])).canonical()  # type: ignore[arg-type]
+                attached = _attach(options, len(game.left[v]))  # type: ignore[arg-type]
+                if most is not None and len(attached) > most:
+                    raise LoopyError(f"sidling the {'onside' if onside else 'offside'} "
+                                     "does not settle: its approximations keep growing")
+                fresh[v] = attached.canonical()
             settled = all(fresh[v].equals(approx[v]) for v in component)
             approx = fresh
             if settled:
                 break
         else:
             side = "onside" if onside else "offside"
-            raise LoopyError(f"sidling did not settle in {MAX_SIDLING_ROUNDS} rounds: the "
-                             f"{side} of this game is a loopy stopper that sidling reaches "
-                             "only in the limit, which this version does not compute")
+            raise LoopyError(f"sidling the {side} did not settle in {rounds} rounds")
         for v in component:
             values[v] = approx[v]
     start = values[0]
     assert start is not None
     return start
+
+
+def _attractor(successors: Sequence[Sequence[int]], predecessors: Sequence[Sequence[int]],
+               alive: Sequence[bool], target: Sequence[bool], mine: Sequence[bool]
+               ) -> list[bool]:
+    """The states of the subgame ``alive`` from which the player owning the ``mine``
+    states forces a visit to ``target`` (in zero or more moves)."""
+    n = len(successors)
+    inside = [alive[s] and target[s] for s in range(n)]
+    waiting = [sum(1 for t in successors[s] if alive[t]) for s in range(n)]
+    queue = [s for s in range(n) if inside[s]]
+    while queue:
+        t = queue.pop()
+        for s in predecessors[t]:
+            if not alive[s] or inside[s]:
+                continue
+            waiting[s] -= 1
+            if mine[s] or not waiting[s]:
+                inside[s] = True
+                queue.append(s)
+    return inside
+
+
+def buchi(successors: Sequence[Sequence[int]], left_moves: Sequence[bool],
+          accepting: Sequence[bool]) -> list[bool]:
+    """The states from which Left (who moves at the ``left_moves`` states) forces a play
+    through ``accepting`` states infinitely often; every state has a move.  The
+    classical nested fixed point of Büchi games: take away Right's attractor of the
+    states from which Right avoids the accepting ones for ever, until there are none.
+    Time O(n · edges)."""
+    n = len(successors)
+    predecessors: list[list[int]] = [[] for _ in range(n)]
+    for s, targets in enumerate(successors):
+        for t in targets:
+            predecessors[t].append(s)
+    right_moves = [not mine for mine in left_moves]
+    alive = [True] * n
+    while True:
+        reach = _attractor(successors, predecessors, alive, accepting, left_moves)
+        avoid = [alive[s] and not reach[s] for s in range(n)]
+        if not any(avoid):
+            return alive
+        lost = _attractor(successors, predecessors, alive, avoid, right_moves)
+        alive = [alive[s] and not lost[s] for s in range(n)]
+
+
+def _side_wins(g_left: Sequence[Sequence[int]], g_right: Sequence[Sequence[int]],
+               h_left: Sequence[Sequence[int]], h_right: Sequence[Sequence[int]],
+               onside: bool, pairs: Sequence[tuple[int, int]]) -> list[bool]:
+    """For each pair (u, v): G at u >= H at v on the onside (offside).
+
+    G >= H on the onside when Left, moving second in G - H, wins with every infinite
+    play that has infinitely many moves in G counted as hers (on the offside: in -H):
+    the order of Siegel 2013, Ch. VI, in which a game equals its onside (offside); for
+    stoppers both are "Left survives", since an infinite play of a difference of
+    stoppers has infinitely many moves in each.  A Büchi game (``buchi``) on the states
+    (u, v, mover, whether the last move was in the counted component) reachable from
+    the pairs with Right to move; a player who cannot move loses.  At most 4nm states
+    for parts of n and m positions, all pairs solved at once.
+    """
+    index: dict[tuple[int, int, int, int], int] = {}
+    order: list[tuple[int, int, int, int]] = []
+
+    def state(key: tuple[int, int, int, int]) -> int:
+        found = index.get(key)
+        if found is None:
+            found = index[key] = len(order)
+            order.append(key)
+            if len(order) > MAX_PAIRS:
+                raise LoopyError("comparing these games tabulates too many states (at most "
+                                 f"{MAX_PAIRS}): write smaller games")
+        return found
+
+    mine, theirs = (1, 0) if onside else (0, 1)  # flag of a move in G, in -H
+    roots = [state((u, v, 1, 0)) for u, v in pairs]
+    successors: list[list[int]] = []
+    accepting: list[bool] = []
+    i = 0
+    while i < len(order):  # order grows as states are found
+        u, v, mover, flag = order[i]
+        # Left moves in G or in -H (a Right move of H); Right the other way round
+        ours, other = (g_left[u], h_right[v]) if mover == 0 else (g_right[u], h_left[v])
+        moves = ([state((x, v, 1 - mover, mine)) for x in ours]
+                 + [state((u, y, 1 - mover, theirs)) for y in other])
+        successors.append(moves or [i])  # no move: a loop, won by the other player
+        accepting.append(flag == 1 if moves else mover == 1)
+        i += 1
+    wins = buchi(successors, [key[2] == 0 for key in order], accepting)
+    return [wins[root] for root in roots]
+
+
+def _side_table(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+                onside: bool) -> list[list[bool]]:
+    """``ge[u][v]``: position u >= position v of one graph on the onside (offside)."""
+    n = len(left)
+    wins = _side_wins(left, right, left, right, onside,
+                      [(u, v) for u in range(n) for v in range(n)])
+    return [wins[u * n:(u + 1) * n] for u in range(n)]
+
+
+def side_ge(g: Loopy, h: Loopy, onside: bool) -> bool:
+    """G >= H on the onside (or offside): see ``_side_wins``."""
+    return _side_wins(g.left, g.right, h.left, h.right, onside, [(g.start, h.start)])[0]
+
+
+def _side_equal(g: Loopy, h: Loopy, onside: bool) -> bool:
+    return side_ge(g, h, onside) and side_ge(h, g, onside)
+
+
+def _alternating_reach(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]],
+                       start: int, mover: int) -> set[tuple[int, int]]:
+    """The states (position, mover: 0 Left, 1 Right) an alternating play reaches from
+    ``start`` with ``mover`` to move."""
+    seen = {(start, mover)}
+    stack = [(start, mover)]
+    while stack:
+        v, who = stack.pop()
+        for w in (left[v] if who == 0 else right[v]):
+            if (w, 1 - who) not in seen:
+                seen.add((w, 1 - who))
+                stack.append((w, 1 - who))
+    return seen
+
+
+def _simplify_side(game: Loopy, onside: bool) -> Loopy:
+    """The onside (offside) of any game as a graph simplified in that side's order
+    (``side_ge``), the way stoppers are simplified (Siegel 2013, Ch. VI): positions equal
+    there fused, dominated options deleted, reversible options bypassed, and options on
+    an alternating cycle deleted where they make no difference (CGSuite's "irrelevant
+    cyclic edges").  Outside stoppers these steps keep the value only under conditions,
+    so each step is tried and kept only when the start still equals the game on that
+    side; the rounds repeat until none is kept.  The result may still have alternating
+    cycles: then it stands for a side that is not a stopper (Bach's Carousel).  Each
+    check is a Büchi game of O(n²) states, so a round costs O(edges · n² · edges)."""
+    cur = Loopy(game.left, game.right, game.start)
+    for _ in range(4 * len(cur) + 16):
+        changed = False
+        ge = _side_table(cur.left, cur.right, onside)
+        n = len(cur)
+        for u in range(n):
+            for v in range(u):
+                if ge[u][v] and ge[v][u]:  # fuse u onto v
+                    trial = [[[v if w == u else w for w in options] for options in edges]
+                             for edges in (cur.left, cur.right)]
+                    found = _kept(cur, trial[0], trial[1], onside)
+                    if found is not None:
+                        cur, changed = found, True
+                        break
+            if changed:
+                break
+        if changed:
+            continue
+        for u in range(n):
+            for side in (0, 1):
+                for trial_options in _candidates(cur, u, side, ge):
+                    edges = [list(map(list, cur.left)), list(map(list, cur.right))]
+                    edges[side][u] = trial_options
+                    found = _kept(cur, edges[0], edges[1], onside)
+                    if found is not None:
+                        cur, changed = found, True
+                        break
+                if changed:
+                    break
+            if changed:
+                break
+        if not changed:
+            break
+    return cur
+
+
+def _candidates(game: Loopy, u: int, side: int, ge: list[list[bool]]) -> list[list[int]]:
+    """The option lists to try at position u for Left (side 0) or Right (1): without a
+    dominated option, with a reversible one bypassed, without an option on an
+    alternating cycle through u."""
+    options = list(game.left[u] if side == 0 else game.right[u])
+    trials: list[list[int]] = []
+    for a in options:
+        rest = [b for b in options if b != a]
+        if any(ge[b][a] if side == 0 else ge[a][b] for b in rest):  # a is dominated
+            trials.append(rest)
+        answers = game.right[a] if side == 0 else game.left[a]
+        for b in answers:
+            if (ge[u][b] if side == 0 else ge[b][u]):
+                replies = game.left[b] if side == 0 else game.right[b]
+                trials.append(sorted({*rest, *replies}))
+        if (u, side) in _alternating_reach(game.left, game.right, a, 1 - side):
+            trials.append(rest)
+    return trials
+
+
+def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bool
+          ) -> Loopy | None:
+    """The changed graph (from the same start, renumbered) when it differs from ``game``
+    and still equals it on this side, else None."""
+    trial = Loopy(left, right, game.start)
+    if (trial.left, trial.right) == (game.left, game.right):
+        return None
+    return trial if _side_equal(trial, game, onside) else None
+
+
+#: Games up to this many positions whose sidling does not settle quickly have their
+#: sides found by simplification in the side's order (``_simplify_side``).
+SIMPLIFY_SIDES_UP_TO = 48
+#: Rounds of sidling tried on a simplified side that is not a stopper.
+QUICK_SIDLING_ROUNDS = 8
+
+
+def _side(game: Loopy, onside: bool) -> Loopy:
+    """The onside (offside) of a game that is not a stopper, by sidling (``_sidle``).
+    When that does not settle, a game of at most ``SIMPLIFY_SIDES_UP_TO`` positions
+    is simplified in the side's order
+    (``_simplify_side``): a stopper result is put in simplest form; otherwise a few
+    rounds of sidling on it look for a stopper side, and failing that the simplified
+    graph is the side (the game is not stopper-sided).  A larger game whose sidling
+    does not settle gets LoopyError.  The side found is checked to equal the game on
+    that side."""
+    small = len(game) <= SIMPLIFY_SIDES_UP_TO
+    try:  # a small game's approximations growing past twice its size: not settling
+        found = _sidle(game, onside, most=2 * len(game) + 16 if small else None)
+    except LoopyError as error:
+        if not small:
+            raise LoopyError(f"{error}, and this game has more than {SIMPLIFY_SIDES_UP_TO} "
+                             "positions, too many to simplify its sides: write a smaller "
+                             "game") from None
+        simplified = _simplify_side(game, onside)
+        if simplified.is_stopper():
+            found = simplified.canonical()
+        else:
+            try:
+                found = _sidle(simplified, onside, QUICK_SIDLING_ROUNDS)
+            except LoopyError:  # no stopper in reach: not stopper-sided on this side
+                found = simplified
+    if not _side_equal(found, game, onside):
+        raise LoopyError(f"the {'onside' if onside else 'offside'} found for this game "
+                         "does not equal it: please report the game")
+    return found

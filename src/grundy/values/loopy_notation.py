@@ -334,6 +334,12 @@ def format_loopy(game: Loopy) -> str:
     return _Writer(game.canonical()).text()
 
 
+def format_graph(game: Loopy) -> str:
+    """A stopper's simplest form; any other game's graph as it is (a side of a game
+    that is not stopper-sided, which has no simplest form to print)."""
+    return format_loopy(game) if game.is_stopper() else _Writer(game).text()
+
+
 class _Writer:
     def __init__(self, game: Loopy) -> None:
         self.game = game

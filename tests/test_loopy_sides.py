@@ -1,0 +1,183 @@
+"""Sides of any loopy game (issue 26 item 1): the onside and offside orders, the
+simplification of sides in them, and games that are not stopper-sided (Bach's
+Carousel), checked against CGSuite's test suite (facts only, each row citing the file
+and test of aaron-siegel/cgsuite it comes from, under
+``lib/core/src/test/scala/org/cgsuite/lang/``) and against the definition of the sides
+on random small graphs.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy.values import Game
+from grundy.values.loopy import Loopy, LoopyOutcome, _simplify_side, _survives, side_ge
+from grundy.values.loopy_notation import format_graph, parse_loopy
+
+SIDED = "SidedValueTestCase.scala (GameTest: game.StopperSidedValue should implement methods)"
+EVAL = "EvalTest.scala (EvalTest: {})"
+BACH = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"
+
+
+def cg(text: str) -> Loopy:
+    """CGSuite text, read with CGSuite's grammar (commas bind tighter than bars)."""
+    return parse_loopy(text, "cgsuite")
+
+
+#: (game, the onside and offside CGSuite prints, their text here, source)
+NOT_STOPPER_SIDED = [
+    (BACH, "a{1|1,{1*|a||*}||0}", "a{0,{1|||1*|a||*}|0}",
+     "a:{{1|1,{{1*|a}|*}}|0} & a:{0,{1|{{1*|a}|*}}|0}",
+     f"{SIDED}, Bach's Carousel; {EVAL.format('not stopper-sided')}"),
+    (BACH + "+1", "a{2|2,{2*|a||1*}||1}", "a{1,{2|||2*|a||1*}|1}",
+     "a:{{2|2,{{2*|a}|1*}}|1} & a:{1,{2|{{2*|a}|1*}}|1}",
+     EVAL.format("process game operations, sided + sided")),
+]
+
+
+@pytest.mark.parametrize(("text", "onside", "offside", "printed", "source"), NOT_STOPPER_SIDED)
+def test_games_that_are_not_stopper_sided(text: str, onside: str, offside: str,
+                                          printed: str, source: str) -> None:
+    """The sides equal CGSuite's on their side, are not stoppers, and print as the same
+    graphs (CGSuite writes a{...} for a:{...} and bars for nested braces)."""
+    game = cg(text)
+    sides = game.sides()
+    assert not sides.stopper_sided, source
+    assert not sides.onside.is_stopper() and not sides.offside.is_stopper(), source
+    for side, expected, on in ((sides.onside, cg(onside), True),
+                               (sides.offside, cg(offside), False)):
+        assert side_ge(side, expected, on) and side_ge(expected, side, on), source
+        assert side_ge(side, game, on) and side_ge(game, side, on)
+    assert str(sides) == str(game) == printed, source
+    reread = [parse_loopy(part) for part in printed.split(" & ")]
+    assert side_ge(reread[0], game, True) and side_ge(game, reread[0], True)
+    assert side_ge(reread[1], game, False) and side_ge(game, reread[1], False)
+
+
+def test_bachs_carousel_properties() -> None:
+    """SIDED: outcome N, not stopper-sided, not infinitesimal (not between -1/2^10 and
+    1/2^10), not idempotent (G + G is not G); and by the order of games it is >= and
+    <= itself, and neither >= 1 nor <= -1."""
+    carousel = cg(BACH)
+    assert carousel.outcome() is LoopyOutcome.N, SIDED
+    assert not carousel.is_stopper() and not carousel.sides().stopper_sided, SIDED
+    small = Loopy.from_game(Game.number(Fraction(1, 1024)))
+    within = carousel <= small and -small <= carousel
+    assert not within, SIDED  # IsInfinitesimal false
+    assert not (carousel + carousel).equals(carousel), SIDED  # IsIdempotent false
+    assert carousel >= carousel and carousel.equals(carousel)
+    assert not carousel >= Loopy.from_game(Game.integer(1))
+    assert not carousel <= Loopy.from_game(Game.integer(-1))
+
+
+@pytest.mark.parametrize(("text", "printed", "source"), [
+    ("a{1||a|0}", "2 & +-1", EVAL.format("stopper-sided")),
+    ("dud", "dud", SIDED),
+    ("a{{|a}|}", "1 & 0", SIDED),
+    ("{0|{dud|},*}", "^ & v*", SIDED),
+])
+def test_stopper_sided_games_keep_their_stopper_sides(text: str, printed: str,
+                                                      source: str) -> None:
+    game = cg(text)
+    assert game.sides().stopper_sided, source
+    assert str(game) == printed, source
+
+
+# -- the definition, on random small graphs -----------------------------------------
+
+@st.composite
+def graphs(draw: st.DrawFn, most: int = 4) -> Loopy:
+    n = draw(st.integers(1, most))
+    edges = st.lists(st.integers(0, n - 1), max_size=2, unique=True)
+    return Loopy([draw(edges) for _ in range(n)], [draw(edges) for _ in range(n)])
+
+
+def naive_wins(parts: list[Loopy], onside: list[bool], first: str) -> bool:
+    """Does Left win the sum of ``parts`` with ``first`` to move, when a player who cannot
+    move loses and an infinite play is Left's exactly when it has infinitely many moves
+    in a part played on its onside?  The Büchi condition as its textbook formula
+    nu Z. mu Y. (F and pre(Z)) or pre(Y) over sets of states, by brute force."""
+    from itertools import product
+
+    states = [(p, mover, flag) for p in product(*(range(len(g)) for g in parts))
+              for mover in "LR" for flag in (0, 1)]
+
+    def moves(state: tuple[tuple[int, ...], str, int]) -> list[tuple[tuple[int, ...], str, int]]:
+        p, mover, _ = state
+        found = []
+        for k, g in enumerate(parts):
+            for w in (g.left if mover == "L" else g.right)[p[k]]:
+                found.append(((*p[:k], w, *p[k + 1:]), "R" if mover == "L" else "L",
+                              int(onside[k])))
+        return found
+
+    def pre(target: set[tuple[tuple[int, ...], str, int]]) -> set[tuple[tuple[int, ...], str, int]]:
+        chosen = set()
+        for s in states:
+            options = moves(s)
+            if s[1] == "L" and any(t in target for t in options):
+                chosen.add(s)
+            if s[1] == "R" and all(t in target for t in options):
+                chosen.add(s)  # Right stuck: Left has won
+        return chosen
+
+    z = set(states)
+    while True:
+        y: set[tuple[tuple[int, ...], str, int]] = set()
+        while True:
+            pre_z = pre(z)
+            grown = {s for s in pre_z if s[2] == 1 or not moves(s)} | pre(y)
+            if grown == y:
+                break
+            y = grown
+        if y == z:
+            break
+        z = y
+    start = (tuple(g.start for g in parts), first, 0)
+    return start in z
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs(3), graphs(2), st.booleans())
+def test_each_side_equals_the_game_in_every_sum_on_that_side(
+        game: Loopy, other: Loopy, other_on: bool) -> None:
+    """The definition: G's onside S behaves as G on the onside in every sum, G + X and
+    S + X having the same winner with either player first (X on its onside or its
+    offside); so for the offside."""
+    sides = game.sides()
+    for side, on in ((sides.onside, True), (sides.offside, False)):
+        for first in "LR":
+            assert naive_wins([game, other], [on, other_on], first) == naive_wins(
+                [side, other], [on, other_on], first), (format_graph(side), on, first)
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs(3), graphs(3))
+def test_both_side_orders_are_survival_for_stoppers(g: Loopy, h: Loopy) -> None:
+    if g.is_stopper() and h.is_stopper():
+        assert side_ge(g, h, True) == side_ge(g, h, False) == _survives(g, h)
+    for on in (True, False):  # and the side order is the definition's, on any games
+        assert side_ge(g, h, on) == naive_wins([g, -h], [on, not on], "R")
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs(3), graphs(2), st.booleans())
+def test_simplification_in_a_side_keeps_the_side(game: Loopy, other: Loopy,
+                                                 other_on: bool) -> None:
+    """The simplification used where sidling does not settle, run on every game: it
+    keeps the game's winner in every sum on that side, and where it reaches a stopper,
+    that stopper's simplest form is the side sidling finds."""
+    if game.is_stopper():
+        return
+    for on in (True, False):
+        simplified = _simplify_side(game, on)
+        for first in "LR":
+            assert naive_wins([game, other], [on, other_on], first) == naive_wins(
+                [simplified, other], [on, other_on], first), (format_graph(simplified), on)
+        if simplified.is_stopper():
+            side = game.sides().onside if on else game.sides().offside
+            assert str(simplified.canonical()) == str(side)

@@ -423,20 +423,31 @@ impl HexSolver {
         }
     }
 
-    /// Fill dead cells (red) and captured pairs, as far as the rules allow.
-    pub fn reduce(&self, mut red: u128, mut blue: u128) -> (u128, u128) {
+    /// `mask` and the cells next to it.
+    fn near(&self, mask: u128) -> u128 {
+        cells(mask).fold(mask, |around, c| around | self.hex.neighbours[c])
+    }
+
+    /// Fill dead cells (red) and captured pairs, as far as the rules allow, on a board
+    /// that was reduced before the stones `changed` were put on it (`self.hex.full`:
+    /// nothing known).  A cell's deadness depends on its ring alone, and a pair's capture
+    /// on the rings of its two cells, so only cells within two steps of a change can
+    /// become dead or captured: the others are not looked at.
+    pub fn reduce(&self, mut red: u128, mut blue: u128, mut changed: u128) -> (u128, u128) {
         loop {
+            let within = self.near(self.near(changed));
             let dead = if self.rules.dead {
-                self.hex.dead_cells(red, blue)
+                self.hex.dead_cells(red, blue, within)
             } else {
                 0
             };
             let (red_gain, blue_gain) = if self.rules.captured {
-                self.hex.captured_pairs(red | dead, blue)
+                self.hex.captured_pairs(red | dead, blue, within)
             } else {
                 (0, 0)
             };
-            if dead | red_gain | blue_gain == 0 {
+            changed = dead | red_gain | blue_gain;
+            if changed == 0 {
                 return (red, blue);
             }
             red |= dead | red_gain;
@@ -565,7 +576,7 @@ impl HexSolver {
         }
         Entry {
             pn: 1,
-            dn: 1,
+            dn: moves.count_ones(),
             moves,
         }
     }
@@ -581,20 +592,22 @@ impl HexSolver {
         } else {
             (red, blue | bit)
         };
+        let mut changed = bit;
         loop {
-            let dead = self.hex.dead_cells(r, b);
-            let gain = if red_moves {
-                dead | self.hex.captured_pairs(r | dead, b).0
+            let within = self.near(self.near(changed));
+            let dead = self.hex.dead_cells(r, b, within);
+            changed = if red_moves {
+                dead | self.hex.captured_pairs(r | dead, b, within).0
             } else {
-                dead | self.hex.captured_pairs(r, b | dead).1
+                dead | self.hex.captured_pairs(r, b | dead, within).1
             };
-            if gain == 0 {
+            if changed == 0 {
                 return (r | b) & !(red | blue | bit);
             }
             if red_moves {
-                r |= gain;
+                r |= changed;
             } else {
-                b |= gain;
+                b |= changed;
             }
         }
     }
@@ -637,9 +650,9 @@ impl HexSolver {
     ) -> Result<Key, (u32, u32)> {
         let bit = 1u128 << cell;
         let (red, blue) = if red_moves {
-            self.reduce(red | bit, blue)
+            self.reduce(red | bit, blue, bit)
         } else {
-            self.reduce(red, blue | bit)
+            self.reduce(red, blue | bit, bit)
         };
         match self.hex.winner(red, blue) {
             // The child's mover is !red_moves: they win iff the winner is theirs.
@@ -696,6 +709,15 @@ impl HexSolver {
             .filter(|&&cell| empty >> cell & 1 != 0)
             .map(|&cell| self.child(red, blue, red_moves, cell))
             .collect();
+        for child in &children {
+            if let Ok(key) = *child {
+                if !self.table.contains_key(&key) {
+                    budget.tick_slow()?;
+                    let entry = self.evaluate(key.0, key.1, key.2);
+                    self.table.insert(key, entry);
+                }
+            }
+        }
         loop {
             let (mut pn, mut dn) = (INFINITE, 0u32);
             let (mut best, mut best_dn, mut second_dn, mut best_pn) = (0, INFINITE, INFINITE, 0);
@@ -735,7 +757,7 @@ impl HexSolver {
         if self.hex.winner(red, blue).is_some() {
             return Ok(false);
         }
-        let (red, blue) = self.reduce(red, blue);
+        let (red, blue) = self.reduce(red, blue, self.hex.full);
         if let Some(red_won) = self.hex.winner(red, blue) {
             return Ok(red_won == red_moves);
         }

@@ -823,8 +823,10 @@ impl HexSolver {
     }
 
     /// `move_wins` for each of `moves` (empty cells of a board nobody has won), on
-    /// `threads` threads that take the moves in turn: this solver (its table kept) and
-    /// `threads - 1` fresh ones.  The calling thread watches `budget`'s clock and
+    /// `threads` threads that take the moves in turn, those farthest from the centre
+    /// first (on an empty board they are the hardest: a thread that takes them last
+    /// would run alone at the end): this solver (its table kept) and `threads - 1`
+    /// fresh ones.  The calling thread watches `budget`'s clock and
     /// interrupt hook; each worker may expand what is left of its node budget, and the
     /// positions all expanded are charged to it.
     pub fn move_values(
@@ -840,15 +842,21 @@ impl HexSolver {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let found: Vec<AtomicU8> = moves.iter().map(|_| AtomicU8::new(UNKNOWN)).collect();
+        let mut rank = [0usize; 128];
+        for (i, &cell) in self.hex.order.iter().enumerate() {
+            rank[cell] = i;
+        }
+        let mut turns: Vec<usize> = (0..moves.len()).collect();
+        turns.sort_by_key(|&i| std::cmp::Reverse(rank[moves[i]]));
         let (n, rules, allowed) = (self.side, self.rules, budget.nodes_left());
         let work = |solver: &mut HexSolver| {
             let mut halted = || stop.load(Ordering::Relaxed);
             let mut own = Budget::new(Some(allowed), None, &mut halted);
             let outcome = loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&cell) = moves.get(i) else {
+                let Some(&i) = turns.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break Ok(());
                 };
+                let cell = moves[i];
                 match solver.move_wins(red, blue, red_moves, cell, &mut own) {
                     Ok(won) => found[i].store(u8::from(won), Ordering::Relaxed),
                     Err(why) => {
@@ -946,6 +954,74 @@ mod tests {
                 let mut solver = HexSolver::new(n, rules).unwrap();
                 let won = unlimited(|b| solver.wins(red, blue, red_moves, b)).unwrap();
                 assert_eq!(won, expected, "n {n} red {red:#x} blue {blue:#x} {rules:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fill_in_near_the_new_stone_equals_fill_in_everywhere() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..2000 {
+            let n = 3 + round % 5;
+            let solver = HexSolver::new(n, Rules::default()).unwrap();
+            let (mut red, mut blue) = (0u128, 0u128);
+            for cell in 0..n * n {
+                match xorshift(&mut state) % 6 {
+                    0 => red |= 1 << cell,
+                    1 => blue |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let full = solver.hex.full;
+            let (red, blue) = solver.reduce(red, blue, full);
+            let empty: Vec<usize> = super::cells(solver.empty(red, blue)).collect();
+            if empty.is_empty() {
+                continue;
+            }
+            let bit = 1u128 << empty[xorshift(&mut state) as usize % empty.len()];
+            let (r, b) = if xorshift(&mut state).is_multiple_of(2) {
+                (red | bit, blue)
+            } else {
+                (red, blue | bit)
+            };
+            assert_eq!(solver.reduce(r, b, bit), solver.reduce(r, b, full));
+        }
+    }
+
+    #[test]
+    fn the_cells_a_move_gets_for_free_keep_the_value() {
+        let mut state = 0x1405_7b7e_f767_814fu64;
+        for round in 0..300 {
+            let n = 2 + round % 3;
+            let mut plain = Hex::new(n).unwrap();
+            let solver = HexSolver::new(n, Rules::default()).unwrap();
+            let (mut red, mut blue) = (0u128, 0u128);
+            for cell in 0..n * n {
+                match xorshift(&mut state) % 5 {
+                    0 => red |= 1 << cell,
+                    1 => blue |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let (red, blue) = solver.reduce(red, blue, solver.hex.full);
+            if solver.won(red, blue) {
+                continue;
+            }
+            for red_moves in [true, false] {
+                for cell in super::cells(solver.empty(red, blue)) {
+                    let free = solver.filled_after(red, blue, red_moves, cell);
+                    let stone = 1u128 << cell;
+                    let mut value = |extra: u128| {
+                        let (r, b) = if red_moves {
+                            (red | stone | extra, blue)
+                        } else {
+                            (red, blue | stone | extra)
+                        };
+                        plain.winner(r, b).is_some()
+                            || !unlimited(|b2| plain.wins(r, b, !red_moves, b2)).unwrap()
+                    };
+                    assert_eq!(value(0), value(free), "n {n} {red:#x} {blue:#x} {cell}");
+                }
             }
         }
     }

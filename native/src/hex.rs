@@ -46,6 +46,12 @@ fn useless(states: [usize; 6]) -> bool {
 pub struct Hex {
     pub(crate) full: u128,
     rings: Vec<[i16; 6]>,
+    /// Each cell's ring code (`code`) with every neighbouring cell empty, for red and for
+    /// blue; a neighbour's stone moves its digit from FREE by -weight (the code's
+    /// player's) or +weight (the other's).
+    free_codes: Vec<[usize; 2]>,
+    /// Each cell's neighbouring cells with their digits' weights (3^direction).
+    weights: Vec<Vec<(usize, usize)>>,
     pub(crate) neighbours: Vec<u128>,
     /// `useless[code]` for each base-3 ring code (neighbour i the i-th digit).
     useless: Vec<bool>,
@@ -90,6 +96,29 @@ impl Hex {
                 neighbours.push(mask);
             }
         }
+        let free_code = |ring: &[i16; 6], my_edge: i16| {
+            ring.iter().rev().fold(0, |code, &slot| {
+                3 * code
+                    + match slot {
+                        s if s >= 0 => FREE,
+                        s if s == my_edge => MINE,
+                        _ => OTHER,
+                    }
+            })
+        };
+        let free_codes = rings
+            .iter()
+            .map(|ring| [free_code(ring, RED_EDGE), free_code(ring, BLUE_EDGE)])
+            .collect();
+        let weights = rings
+            .iter()
+            .map(|ring| {
+                (0..6)
+                    .filter(|&k| ring[k] >= 0)
+                    .map(|k| (ring[k] as usize, 3usize.pow(k as u32)))
+                    .collect()
+            })
+            .collect();
         let useless = (0..729)
             .map(|code: usize| {
                 let mut states = [0; 6];
@@ -115,6 +144,8 @@ impl Hex {
                 (1u128 << (n * n)) - 1
             },
             rings,
+            free_codes,
+            weights,
             neighbours,
             useless,
             top: row,
@@ -165,38 +196,27 @@ impl Hex {
         }
     }
 
-    fn code(&self, cell: usize, mine: u128, theirs: u128, my_edge: i16) -> usize {
-        let mut code = 0;
-        let mut weight = 1;
-        for &slot in &self.rings[cell] {
-            let state = if slot >= 0 {
-                if mine >> slot & 1 != 0 {
-                    MINE
-                } else if theirs >> slot & 1 != 0 {
-                    OTHER
-                } else {
-                    FREE
-                }
-            } else if slot == my_edge {
-                MINE
-            } else {
-                OTHER
-            };
-            code += weight * state;
-            weight *= 3;
+    /// The base-3 code of `cell`'s ring for one player (red if `for_red`), who owns
+    /// `mine`: digit k is neighbour k's state, MINE, FREE or OTHER (edges: MINE if the
+    /// player's, else OTHER).
+    fn code(&self, cell: usize, mine: u128, theirs: u128, for_red: bool) -> usize {
+        let mut code = self.free_codes[cell][usize::from(!for_red)];
+        for &(neighbour, weight) in &self.weights[cell] {
+            code += weight * (theirs >> neighbour & 1) as usize;
+            code -= weight * (mine >> neighbour & 1) as usize;
         }
         code
     }
 
     fn is_dead(&self, cell: usize, red: u128, blue: u128) -> bool {
-        self.useless[self.code(cell, red, blue, RED_EDGE)]
-            && self.useless[self.code(cell, blue, red, BLUE_EDGE)]
+        self.useless[self.code(cell, red, blue, true)]
+            && self.useless[self.code(cell, blue, red, false)]
     }
 
-    /// The empty cells useless to both players.
-    pub fn dead_cells(&self, red: u128, blue: u128) -> u128 {
+    /// The empty cells of `within` useless to both players.
+    pub fn dead_cells(&self, red: u128, blue: u128, within: u128) -> u128 {
         let mut dead = 0u128;
-        let mut empty = self.full & !(red | blue);
+        let mut empty = within & self.full & !(red | blue);
         while empty != 0 {
             let cell = empty.trailing_zeros() as usize;
             empty &= empty - 1;
@@ -207,9 +227,9 @@ impl Hex {
         dead
     }
 
-    /// Disjoint captured pairs of adjacent empty cells: (red's, blue's).
-    pub fn captured_pairs(&self, red: u128, blue: u128) -> (u128, u128) {
-        let empty = self.full & !(red | blue);
+    /// Disjoint captured pairs of adjacent empty cells of `within`: (red's, blue's).
+    pub fn captured_pairs(&self, red: u128, blue: u128, within: u128) -> (u128, u128) {
+        let empty = within & self.full & !(red | blue);
         // Each empty cell's ring codes for red and for blue; a stone on its neighbour
         // in direction k changes digit k from FREE to MINE (-3^k) or to OTHER (+3^k).
         let mut codes = [(0usize, 0usize); 128];
@@ -218,8 +238,8 @@ impl Hex {
             let cell = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             codes[cell] = (
-                self.code(cell, red, blue, RED_EDGE),
-                self.code(cell, blue, red, BLUE_EDGE),
+                self.code(cell, red, blue, true),
+                self.code(cell, blue, red, false),
             );
         }
         // Is `cell` dead once its neighbour in direction k is red (or blue)?
@@ -263,8 +283,8 @@ impl Hex {
     /// Fill dead cells red and captured pairs with the capturer's colour until none is left.
     pub fn reduce(&self, mut red: u128, mut blue: u128) -> (u128, u128) {
         loop {
-            let dead = self.dead_cells(red, blue);
-            let (red_gain, blue_gain) = self.captured_pairs(red | dead, blue);
+            let dead = self.dead_cells(red, blue, self.full);
+            let (red_gain, blue_gain) = self.captured_pairs(red | dead, blue, self.full);
             if dead | red_gain | blue_gain == 0 {
                 return (red, blue);
             }

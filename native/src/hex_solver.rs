@@ -32,6 +32,13 @@
 //! carriers (the must-play region), and an empty intersection is a loss.  Moves that
 //! another move dominates (it gets them for free by fill-in) are skipped
 //! (`HexSolver::dominated`).
+//!
+//! **Search.**  A node's children are all evaluated when it is first expanded, and an
+//! undecided position starts with proof number 1 and disproof number the size of its
+//! mover's must-play region (the mover must refute each of those moves to lose): the
+//! proof-number search then prefers moves that leave the opponent fewest answers, the
+//! usual mobility initialisation of proof-number search.  7×7's opening (1, 3), open
+//! after a minute of CPU with every number 1, takes 4,698 positions (`docs/benchmarks.md`).
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
@@ -423,20 +430,31 @@ impl HexSolver {
         }
     }
 
-    /// Fill dead cells (red) and captured pairs, as far as the rules allow.
-    pub fn reduce(&self, mut red: u128, mut blue: u128) -> (u128, u128) {
+    /// `mask` and the cells next to it.
+    fn near(&self, mask: u128) -> u128 {
+        cells(mask).fold(mask, |around, c| around | self.hex.neighbours[c])
+    }
+
+    /// Fill dead cells (red) and captured pairs, as far as the rules allow, on a board
+    /// that was reduced before the stones `changed` were put on it (`self.hex.full`:
+    /// nothing known).  A cell's deadness depends on its ring alone, and a pair's capture
+    /// on the rings of its two cells, so only cells within two steps of a change can
+    /// become dead or captured: the others are not looked at.
+    pub fn reduce(&self, mut red: u128, mut blue: u128, mut changed: u128) -> (u128, u128) {
         loop {
+            let within = self.near(self.near(changed));
             let dead = if self.rules.dead {
-                self.hex.dead_cells(red, blue)
+                self.hex.dead_cells(red, blue, within)
             } else {
                 0
             };
             let (red_gain, blue_gain) = if self.rules.captured {
-                self.hex.captured_pairs(red | dead, blue)
+                self.hex.captured_pairs(red | dead, blue, within)
             } else {
                 (0, 0)
             };
-            if dead | red_gain | blue_gain == 0 {
+            changed = dead | red_gain | blue_gain;
+            if changed == 0 {
                 return (red, blue);
             }
             red |= dead | red_gain;
@@ -565,7 +583,7 @@ impl HexSolver {
         }
         Entry {
             pn: 1,
-            dn: 1,
+            dn: moves.count_ones(),
             moves,
         }
     }
@@ -581,20 +599,22 @@ impl HexSolver {
         } else {
             (red, blue | bit)
         };
+        let mut changed = bit;
         loop {
-            let dead = self.hex.dead_cells(r, b);
-            let gain = if red_moves {
-                dead | self.hex.captured_pairs(r | dead, b).0
+            let within = self.near(self.near(changed));
+            let dead = self.hex.dead_cells(r, b, within);
+            changed = if red_moves {
+                dead | self.hex.captured_pairs(r | dead, b, within).0
             } else {
-                dead | self.hex.captured_pairs(r, b | dead).1
+                dead | self.hex.captured_pairs(r, b | dead, within).1
             };
-            if gain == 0 {
+            if changed == 0 {
                 return (r | b) & !(red | blue | bit);
             }
             if red_moves {
-                r |= gain;
+                r |= changed;
             } else {
-                b |= gain;
+                b |= changed;
             }
         }
     }
@@ -637,9 +657,9 @@ impl HexSolver {
     ) -> Result<Key, (u32, u32)> {
         let bit = 1u128 << cell;
         let (red, blue) = if red_moves {
-            self.reduce(red | bit, blue)
+            self.reduce(red | bit, blue, bit)
         } else {
-            self.reduce(red, blue | bit)
+            self.reduce(red, blue | bit, bit)
         };
         match self.hex.winner(red, blue) {
             // The child's mover is !red_moves: they win iff the winner is theirs.
@@ -696,6 +716,15 @@ impl HexSolver {
             .filter(|&&cell| empty >> cell & 1 != 0)
             .map(|&cell| self.child(red, blue, red_moves, cell))
             .collect();
+        for child in &children {
+            if let Ok(key) = *child {
+                if !self.table.contains_key(&key) {
+                    budget.tick_slow()?;
+                    let entry = self.evaluate(key.0, key.1, key.2);
+                    self.table.insert(key, entry);
+                }
+            }
+        }
         loop {
             let (mut pn, mut dn) = (INFINITE, 0u32);
             let (mut best, mut best_dn, mut second_dn, mut best_pn) = (0, INFINITE, INFINITE, 0);
@@ -735,7 +764,7 @@ impl HexSolver {
         if self.hex.winner(red, blue).is_some() {
             return Ok(false);
         }
-        let (red, blue) = self.reduce(red, blue);
+        let (red, blue) = self.reduce(red, blue, self.hex.full);
         if let Some(red_won) = self.hex.winner(red, blue) {
             return Ok(red_won == red_moves);
         }
@@ -801,8 +830,10 @@ impl HexSolver {
     }
 
     /// `move_wins` for each of `moves` (empty cells of a board nobody has won), on
-    /// `threads` threads that take the moves in turn: this solver (its table kept) and
-    /// `threads - 1` fresh ones.  The calling thread watches `budget`'s clock and
+    /// `threads` threads that take the moves in turn, those farthest from the centre
+    /// first (on an empty board they are the hardest: a thread that takes them last
+    /// would run alone at the end): this solver (its table kept) and `threads - 1`
+    /// fresh ones.  The calling thread watches `budget`'s clock and
     /// interrupt hook; each worker may expand what is left of its node budget, and the
     /// positions all expanded are charged to it.
     pub fn move_values(
@@ -818,15 +849,21 @@ impl HexSolver {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let found: Vec<AtomicU8> = moves.iter().map(|_| AtomicU8::new(UNKNOWN)).collect();
+        let mut rank = [0usize; 128];
+        for (i, &cell) in self.hex.order.iter().enumerate() {
+            rank[cell] = i;
+        }
+        let mut turns: Vec<usize> = (0..moves.len()).collect();
+        turns.sort_by_key(|&i| std::cmp::Reverse(rank[moves[i]]));
         let (n, rules, allowed) = (self.side, self.rules, budget.nodes_left());
         let work = |solver: &mut HexSolver| {
             let mut halted = || stop.load(Ordering::Relaxed);
             let mut own = Budget::new(Some(allowed), None, &mut halted);
             let outcome = loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&cell) = moves.get(i) else {
+                let Some(&i) = turns.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break Ok(());
                 };
+                let cell = moves[i];
                 match solver.move_wins(red, blue, red_moves, cell, &mut own) {
                     Ok(won) => found[i].store(u8::from(won), Ordering::Relaxed),
                     Err(why) => {
@@ -924,6 +961,74 @@ mod tests {
                 let mut solver = HexSolver::new(n, rules).unwrap();
                 let won = unlimited(|b| solver.wins(red, blue, red_moves, b)).unwrap();
                 assert_eq!(won, expected, "n {n} red {red:#x} blue {blue:#x} {rules:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fill_in_near_the_new_stone_equals_fill_in_everywhere() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..2000 {
+            let n = 3 + round % 5;
+            let solver = HexSolver::new(n, Rules::default()).unwrap();
+            let (mut red, mut blue) = (0u128, 0u128);
+            for cell in 0..n * n {
+                match xorshift(&mut state) % 6 {
+                    0 => red |= 1 << cell,
+                    1 => blue |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let full = solver.hex.full;
+            let (red, blue) = solver.reduce(red, blue, full);
+            let empty: Vec<usize> = super::cells(solver.empty(red, blue)).collect();
+            if empty.is_empty() {
+                continue;
+            }
+            let bit = 1u128 << empty[xorshift(&mut state) as usize % empty.len()];
+            let (r, b) = if xorshift(&mut state).is_multiple_of(2) {
+                (red | bit, blue)
+            } else {
+                (red, blue | bit)
+            };
+            assert_eq!(solver.reduce(r, b, bit), solver.reduce(r, b, full));
+        }
+    }
+
+    #[test]
+    fn the_cells_a_move_gets_for_free_keep_the_value() {
+        let mut state = 0x1405_7b7e_f767_814fu64;
+        for round in 0..300 {
+            let n = 2 + round % 3;
+            let mut plain = Hex::new(n).unwrap();
+            let solver = HexSolver::new(n, Rules::default()).unwrap();
+            let (mut red, mut blue) = (0u128, 0u128);
+            for cell in 0..n * n {
+                match xorshift(&mut state) % 5 {
+                    0 => red |= 1 << cell,
+                    1 => blue |= 1 << cell,
+                    _ => {}
+                }
+            }
+            let (red, blue) = solver.reduce(red, blue, solver.hex.full);
+            if solver.won(red, blue) {
+                continue;
+            }
+            for red_moves in [true, false] {
+                for cell in super::cells(solver.empty(red, blue)) {
+                    let free = solver.filled_after(red, blue, red_moves, cell);
+                    let stone = 1u128 << cell;
+                    let mut value = |extra: u128| {
+                        let (r, b) = if red_moves {
+                            (red | stone | extra, blue)
+                        } else {
+                            (red, blue | stone | extra)
+                        };
+                        plain.winner(r, b).is_some()
+                            || !unlimited(|b2| plain.wins(r, b, !red_moves, b2)).unwrap()
+                    };
+                    assert_eq!(value(0), value(free), "n {n} {red:#x} {blue:#x} {cell}");
+                }
             }
         }
     }

@@ -7,7 +7,10 @@ virtual connections found by H-search (Anshelevich 2002: and-rule, or-rule, boun
 carriers) deciding positions early and restricting the loser to the must-play region
 (Hayward et al. 2005, "Solving 7×7 Hex with domination, fill-in, and virtual
 connections"), and moves skipped when another move gets them for free by fill-in
-(capture domination, same paper).  The kernel's module comment proves each rule.
+(capture domination, same paper).  A node's children are evaluated when it is
+expanded, each starting with disproof number its mover's must-play size, so the search
+tries first the moves that leave the opponent fewest answers.  The kernel's module
+comment proves each rule.
 Move maps (``move_map``, ``openings``) can be solved on several threads, each with its
 own table: ``openings(threads=2)`` maps every 7×7 opening.
 

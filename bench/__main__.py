@@ -20,6 +20,7 @@ from bench import (
     burke,
     census,
     domineering_outcomes,
+    domineering_values,
     geography,
     hex_outcomes,
     hex_solver,
@@ -104,6 +105,8 @@ def main() -> None:
     for line in hex_solver.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in domineering_outcomes.lines(args.quick, args.only):
+        print(json.dumps(line), flush=True)
+    for line in domineering_values.lines(args.quick, args.only):
         print(json.dumps(line), flush=True)
     for line in native.lines(args.quick, args.only, args.scaling):
         print(json.dumps(line), flush=True)

@@ -17,6 +17,7 @@ use std::sync::{Mutex, MutexGuard};
 use hashbrown::HashMap;
 
 use crate::budget::{Budget, Stop};
+use crate::flat::{advise_huge_pages, prefetch};
 
 /// Circles up to 64 (boards up to n = 10), triangles up to 128 (n = 9).
 pub const MAX_CIRCLES: usize = 64;
@@ -448,48 +449,6 @@ impl Transpositions for HashTable {
         }
         self.place(key & !1 | u128::from(won));
     }
-}
-
-/// Ask Linux to back the table's memory with 2 MB pages where it can: a look-up in a table
-/// of a gigabyte then seldom misses the address-translation cache (n = 8 on one core: 33 s of
-/// user time instead of 53 s).  Only the 2 MB-aligned part of the reserved (not yet
-/// written) memory is advised; if Linux declines, nothing changes.
-fn advise_huge_pages(slots: &mut Vec<Bucket>) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 1 << 21;
-        let start = slots.as_mut_ptr() as usize;
-        let end = start + slots.capacity() * std::mem::size_of::<Bucket>();
-        let aligned = start.next_multiple_of(HUGE);
-        if end >= aligned + HUGE {
-            let length = (end - aligned) / HUGE * HUGE;
-            // SAFETY: [aligned, aligned + length) lies inside the allocation `slots` owns
-            // (reserved, not yet initialised, and not referenced elsewhere), and
-            // MADV_HUGEPAGE only asks the kernel how to back those pages: it changes no
-            // memory contents and no mapping the program sees; its result is ignored.
-            unsafe {
-                libc::madvise(aligned as *mut libc::c_void, length, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = slots;
-}
-
-/// Ask the processor to start loading `bucket`'s cache line (the search asks for every
-/// child's bucket before it looks any of them up, so the memory accesses overlap).
-#[inline]
-fn prefetch(bucket: &Bucket) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 processor has; a prefetch only
-    // hints the cache and never reads or writes memory the program sees, and the pointer
-    // comes from a live reference.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = bucket;
 }
 
 /// States nearer the root than this go to the shared table, and are marked busy while a

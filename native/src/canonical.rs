@@ -240,6 +240,8 @@ pub struct Store {
     uptimals: HashMap<Uptimal, Id>,
     sums: Table<Sum>,
     order: Table<Compared>,
+    /// scratch memo of `bypass`: whether x ≤ the form (true) or the form ≤ x (false)
+    form_memo: HashMap<(Id, bool), bool>,
 }
 
 impl Default for Store {
@@ -259,6 +261,7 @@ impl Store {
             uptimals: HashMap::new(),
             sums: Table::default(),
             order: Table::default(),
+            form_memo: HashMap::new(),
         };
         store.number(Dyadic::ZERO);
         store
@@ -487,27 +490,26 @@ impl Store {
         if gl < hr {
             return true; // R(H − G) ≥ R(H) − L(G) > 0
         }
+        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
+        match (a.number, b.number, a.uptimal, b.uptimal) {
+            // decided without options, so not worth a slot of the cache
+            (Some(x), Some(y), _, _) => return x <= y,
+            (_, _, Some(u), Some(v)) => return v.plus(u.negated()).at_least_zero(),
+            _ => {}
+        }
+        // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
+        let left_count = if a.number.is_some() { 0 } else { a.left.len() };
+        let right_count = if b.number.is_some() { 0 } else { b.right.len() };
         if let Some(known) = self.order.get(&pair(g, h)) {
             return known.0 >> 63 == 1;
         }
-        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
-        let result = match (a.number, b.number, a.uptimal, b.uptimal) {
-            (Some(x), Some(y), _, _) => x <= y,
-            (_, _, Some(u), Some(v)) => v.plus(u.negated()).at_least_zero(),
-            _ => {
-                // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
-                let (g_number, h_number) = (a.number.is_some(), b.number.is_some());
-                let left_count = if g_number { 0 } else { a.left.len() };
-                let right_count = if h_number { 0 } else { b.right.len() };
-                !(0..left_count).any(|i| {
-                    let x = self.nodes[g as usize].left[i];
-                    self.le(h, x)
-                }) && !(0..right_count).any(|i| {
-                    let y = self.nodes[h as usize].right[i];
-                    self.le(y, g)
-                })
-            }
-        };
+        let result = !(0..left_count).any(|i| {
+            let x = self.nodes[g as usize].left[i];
+            self.le(h, x)
+        }) && !(0..right_count).any(|i| {
+            let y = self.nodes[h as usize].right[i];
+            self.le(y, g)
+        });
         self.order
             .insert(Compared(pair(g, h) | u64::from(result) << 63));
         result
@@ -695,7 +697,7 @@ impl Store {
     }
 
     /// x ≤ {lefts | rights}, where the form need not be canonical.
-    fn le_form(&mut self, x: Id, form: &Form, memo: &mut HashMap<(Id, bool), bool>) -> bool {
+    fn le_form(&mut self, x: Id, form: Form<'_>, memo: &mut HashMap<(Id, bool), bool>) -> bool {
         if let Some(&known) = memo.get(&(x, true)) {
             return known;
         }
@@ -709,7 +711,7 @@ impl Store {
     }
 
     /// {lefts | rights} ≤ y.
-    fn form_le(&mut self, form: &Form, y: Id, memo: &mut HashMap<(Id, bool), bool>) -> bool {
+    fn form_le(&mut self, form: Form<'_>, y: Id, memo: &mut HashMap<(Id, bool), bool>) -> bool {
         if let Some(&known) = memo.get(&(y, false)) {
             return known;
         }
@@ -725,22 +727,30 @@ impl Store {
 
     /// Each reversible option of G = {lefts | rights} on one side replaced by its bypass.
     fn bypass(&mut self, side: &[Id], lefts: &[Id], rights: &[Id], left_side: bool) -> Vec<Id> {
-        let form: Form = (lefts.to_vec(), rights.to_vec());
-        let mut memo = HashMap::new();
+        let form: Form<'_> = (lefts, rights);
+        // the memo's memory is kept between calls (a fresh map per call cost allocations)
+        let mut memo = std::mem::take(&mut self.form_memo);
+        memo.clear();
         let mut result = Vec::with_capacity(side.len());
         for &option in side {
-            let node = &self.nodes[option as usize];
-            let reversing = if left_side {
-                node.right.clone()
+            let count = if left_side {
+                self.nodes[option as usize].right.len()
             } else {
-                node.left.clone()
+                self.nodes[option as usize].left.len()
             };
-            let reverse = reversing.iter().copied().find(|&r| {
-                if left_side {
-                    self.le_form(r, &form, &mut memo)
+            let reverse = (0..count).find_map(|i| {
+                let node = &self.nodes[option as usize];
+                let r = if left_side {
+                    node.right[i]
                 } else {
-                    self.form_le(&form, r, &mut memo)
-                }
+                    node.left[i]
+                };
+                let reverses = if left_side {
+                    self.le_form(r, form, &mut memo)
+                } else {
+                    self.form_le(form, r, &mut memo)
+                };
+                reverses.then_some(r)
             });
             match reverse {
                 Some(r) if left_side => result.extend_from_slice(&self.nodes[r as usize].left),
@@ -748,6 +758,7 @@ impl Store {
                 None => result.push(option),
             }
         }
+        self.form_memo = memo;
         result.sort_unstable();
         result.dedup();
         result
@@ -755,7 +766,7 @@ impl Store {
 }
 
 /// A form {lefts | rights} that need not be canonical.
-type Form = (Vec<Id>, Vec<Id>);
+type Form<'a> = (&'a [Id], &'a [Id]);
 
 #[cfg(test)]
 mod tests {

@@ -51,6 +51,49 @@ impl Hasher for Folded {
     }
 }
 
+/// Ask Linux to back the memory reserved by `slots` with 2 MB pages where it can: a
+/// look-up in a table of hundreds of megabytes then seldom misses the address-translation
+/// cache (Atropos n = 8 on one core: 33 s of user time instead of 53 s).  Only the
+/// 2 MB-aligned part of the reserved (not yet written) memory is advised; if Linux
+/// declines, nothing changes.
+pub(crate) fn advise_huge_pages<T>(slots: &mut Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 1 << 21;
+        let start = slots.as_mut_ptr() as usize;
+        let end = start + slots.capacity() * std::mem::size_of::<T>();
+        let aligned = start.next_multiple_of(HUGE);
+        if end >= aligned + HUGE {
+            let length = (end - aligned) / HUGE * HUGE;
+            // SAFETY: [aligned, aligned + length) lies inside the allocation `slots` owns
+            // (reserved, not yet initialised, and not referenced elsewhere), and
+            // MADV_HUGEPAGE only asks the kernel how to back those pages: it changes no
+            // memory contents and no mapping the program sees; its result is ignored.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, length, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
+}
+
+/// Ask the processor to start loading `item`'s cache line (callers ask for several
+/// before they read any, so that the memory accesses overlap).
+#[inline]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 processor has; a prefetch only
+    // hints the cache and never reads or writes memory the program sees, and the pointer
+    // comes from a live reference.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
 /// Entries by key, at most half of the slots filled (so that a probe for an absent key
 /// stops after two or three slots on average).
 pub(crate) struct Table<E> {
@@ -83,6 +126,13 @@ impl<E: Entry> Table<E> {
         }
     }
 
+    /// Ask the processor to start loading the slot where `key`'s probe begins (a caller
+    /// about to look up several keys prefetches them all first, so that their cache
+    /// misses overlap).
+    pub(crate) fn prefetch(&self, key: &E::Key) {
+        prefetch(&self.slots[E::hash(key) as usize & (self.slots.len() - 1)]);
+    }
+
     /// The entry stored under `key`.
     pub(crate) fn get(&self, key: &E::Key) -> Option<&E> {
         let entry = &self.slots[self.slot(key)];
@@ -96,7 +146,9 @@ impl<E: Entry> Table<E> {
             return;
         }
         if 2 * (self.len + 1) > self.slots.len() {
-            let doubled = vec![E::VACANT; 2 * self.slots.len()];
+            let mut doubled = Vec::with_capacity(2 * self.slots.len());
+            advise_huge_pages(&mut doubled);
+            doubled.resize(2 * self.slots.len(), E::VACANT);
             let old = std::mem::replace(&mut self.slots, doubled);
             let vacant = E::VACANT.key();
             for e in old.into_iter().filter(|e| e.key() != vacant) {

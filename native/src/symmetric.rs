@@ -105,15 +105,16 @@ pub(crate) trait Symmetric {
         Ok(value)
     }
 
-    /// The values of `positions`, in order: first a literal look-up of each (reads that
-    /// do not depend on each other, so the processor overlaps their cache misses), then
-    /// `solve` for those not found.
+    /// The values of `positions`, in order: first a literal look-up of each (their slots
+    /// prefetched first, so that the cache misses of these independent reads overlap),
+    /// then `solve` for those not found.
     fn solve_all(
         &mut self,
         positions: &[Self::Position],
         budget: &mut Budget,
     ) -> Result<Vec<Id>, Stop> {
         let tables = self.tables();
+        positions.iter().for_each(|p| tables.values.prefetch(p));
         let known: Vec<Option<Id>> = positions
             .iter()
             .map(|p| tables.values.get(p).map(|k| k.value))

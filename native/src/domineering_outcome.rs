@@ -65,7 +65,7 @@ pub struct Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules {
-            value_cells: 16,
+            value_cells: 12,
             safe_moves: true,
         }
     }
@@ -77,8 +77,8 @@ const LEFT_WINS: u8 = 2;
 const RIGHT_KNOWN: u8 = 4;
 const RIGHT_WINS: u8 = 8;
 
-/// The most table slots (16 bytes each): 2^22, 64 MiB.
-pub const TABLE_SLOTS: usize = 1 << 22;
+/// The most table slots (16 bytes each): 2^24, 256 MiB.
+pub const TABLE_SLOTS: usize = 1 << 24;
 
 /// One table slot: a position (the least image of its big part and the value of its
 /// small part), what is known of it (`bits`: 0 for an empty slot) and the work its

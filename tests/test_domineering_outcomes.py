@@ -80,6 +80,41 @@ def test_the_counting_rule_agrees_with_plain_search_on_larger_boards(board: Boar
             DOMINEERING.format(board), value_cells)
 
 
+@st.composite
+def walled_blocks(draw: st.DrawFn) -> Board:
+    """A board of up to 6 by 6 cells, about a third filled, with up to three empty 2×2
+    blocks whose neighbours on two opposite sides are filled: protective areas of
+    either player (Bullock 2002, §3), beside vulnerable moves with a protected cell."""
+    rows, columns = draw(st.integers(2, 6)), draw(st.integers(2, 6))
+    full = (1 << rows * columns) - 1
+    empty = full & ~(draw(st.integers(0, full)) & draw(st.integers(0, full)))
+
+    def cells(*places: tuple[int, int]) -> int:
+        return sum(1 << r * columns + c for r, c in places
+                   if 0 <= r < rows and 0 <= c < columns)
+
+    for _ in range(draw(st.integers(1, 3))):
+        r, c = draw(st.integers(0, rows - 2)), draw(st.integers(0, columns - 2))
+        block = cells((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+        if draw(st.booleans()):  # Left's area: filled on the left and the right
+            walls = cells((r, c - 1), (r + 1, c - 1), (r, c + 2), (r + 1, c + 2))
+        else:  # Right's: filled above and below
+            walls = cells((r - 1, c), (r - 1, c + 1), (r + 2, c), (r + 2, c + 1))
+        empty = (empty | block) & ~walls
+    return Board(rows, columns, empty)
+
+
+@settings(max_examples=60, deadline=None)
+@given(walled_blocks())
+def test_protective_areas_agree_with_plain_search(board: Board) -> None:
+    """The counting rule with protective areas (two moves for the player who takes one,
+    one opponent's domino to break one) against plain search."""
+    expected = search_outcome(board, 0, False)
+    for value_cells in (0, 8):
+        assert search_outcome(board, value_cells, True) is expected, (
+            DOMINEERING.format(board), value_cells)
+
+
 @settings(max_examples=40, deadline=None)
 @given(regions(), st.integers(0, 3))
 def test_a_table_kept_between_calls_answers_like_a_fresh_one(board: Board, moves: int) -> None:

@@ -16,15 +16,22 @@
 //!   safe moves (a greedy packing, maximum along each column) are moves Left is sure to
 //!   make; Right can make at most the horizontal packing number of the empty cells
 //!   (⌊run/2⌋ summed over the rows' runs), and at most half the cells it can still
-//!   cover less one for each vulnerable move Left plays (below: each covers such a
-//!   cell, and the two players' dominoes never overlap).  Playing only safe moves, Left moving first
+//!   cover less those Left's moves cover there (below; the two players' dominoes never
+//!   overlap).  Playing only safe moves, Left moving first
 //!   wins when it has more sure moves than Right has possible ones, and Left moving
-//!   second wins with at least as many; symmetrically for Right.  Left's vulnerable
-//!   moves (a packing of the other cells) add what Left is sure to play of them (Left
-//!   plays them while any is left): a Right domino breaks at most two of them, and only
+//!   second wins with at least as many; symmetrically for Right.  Left's *protective
+//!   areas* (Bullock's term): 2×2 blocks of empty cells whose left and right neighbours
+//!   are all filled, so that a Right domino on a block lies inside it and breaks it,
+//!   while Left's first domino there leaves the other column a safe move: two moves
+//!   for Left.  Left's vulnerable
+//!   moves (a packing of the cells outside the safe moves and the areas) add what Left
+//!   is sure to play of them and of the areas (Left takes one while any is left): a
+//!   Right domino breaks one area, or at most two vulnerable moves, and only
 //!   one of those with no cell beside another's along a row (Bullock's vulnerable moves
-//!   of types 2 and 1), so Left plays a third of the first kind and half of the second
-//!   (`SURE` solves the little game exactly).  `G` is bounded by integers, `n ≤ G ≤ m`
+//!   of types 2 and 1), so Left plays a third of the first kind, half of the second and
+//!   two moves for every second area (`SURE` solves the little game exactly).  Each
+//!   vulnerable move or area move Left plays covers two cells Right could use, or one
+//!   for a vulnerable move with a protected cell.  `G` is bounded by integers, `n ≤ G ≤ m`
 //!   (⌊x⌋ and ⌈x⌉ for a number x; otherwise below the right stop and above the left
 //!   one, since R(G) > n gives G > n), and an integer counts as that many sure moves
 //!   of its owner: a bound that wins for a player wins with `G` too.
@@ -58,7 +65,7 @@ pub struct Rules {
 impl Default for Rules {
     fn default() -> Self {
         Rules {
-            value_cells: 16,
+            value_cells: 12,
             safe_moves: true,
         }
     }
@@ -70,8 +77,8 @@ const LEFT_WINS: u8 = 2;
 const RIGHT_KNOWN: u8 = 4;
 const RIGHT_WINS: u8 = 8;
 
-/// The most table slots (16 bytes each): 2^22, 64 MiB.
-pub const TABLE_SLOTS: usize = 1 << 22;
+/// The most table slots (16 bytes each): 2^24, 256 MiB.
+pub const TABLE_SLOTS: usize = 1 << 24;
 
 /// One table slot: a position (the least image of its big part and the value of its
 /// small part), what is known of it (`bits`: 0 for an empty slot) and the work its
@@ -176,71 +183,70 @@ pub struct Outcomes {
     history: [[u32; MAX_CELLS]; 2],
 }
 
-/// Disjoint dominoes `pair << s` inside `cells`, for the starts `starts(cells)`: their
-/// first cells and the cells they cover.  Greedy from the lowest cell, which packs the
-/// most along each row or column.
-fn packing(mut cells: u64, pair: u64, starts: impl Fn(u64) -> u64) -> (u64, u64) {
-    let (mut first, mut covered) = (0, 0);
-    loop {
-        let open = starts(cells);
-        if open == 0 {
-            return (first, covered);
-        }
-        let start = open & open.wrapping_neg();
-        let domino = pair << start.trailing_zeros();
-        first |= start;
-        covered |= domino;
-        cells &= !domino;
-    }
-}
+/// The most moves a player is sure to make of its vulnerable moves and protective areas,
+/// `SURE[first][double][single][areas]`: `double` vulnerable moves one opponent's domino
+/// can break two at a time, `single` ones it breaks only alone, and `areas` protective
+/// areas, each worth two moves to the player who takes it (the second then safe) and
+/// broken by one opponent's domino.  The player takes one a turn (moving first if
+/// `first`), the opponent breaks two doubles, one double, one single or one area a turn
+/// (or plays elsewhere), and the table is the value of that game (the player taking the
+/// best, the opponent the worst break).
+static SURE: [[[[u8; 17]; 33]; 33]; 2] = sure_table();
 
-/// The most vulnerable moves a player is sure to make, `SURE[first][double][single]`:
-/// `double` of them one opponent's domino can break two at a time, `single` ones it
-/// breaks only alone; the player takes one a turn (moving first if `first`), the
-/// opponent breaks two doubles or one single a turn, and the table is the value of that
-/// game (the player taking the better class, the opponent the worse break).
-const SURE: [[[u8; 33]; 33]; 2] = sure_table();
-
-const fn sure_table() -> [[[u8; 33]; 33]; 2] {
-    // first[x][y]: the player to move; second[x][y]: the opponent to move
-    let mut first = [[0u8; 33]; 33];
-    let mut second = [[0u8; 33]; 33];
+const fn sure_table() -> [[[[u8; 17]; 33]; 33]; 2] {
+    // first[x][y][z]: the player to move; second[x][y][z]: the opponent to move
+    let mut first = [[[0u8; 17]; 33]; 33];
+    let mut second = [[[0u8; 17]; 33]; 33];
     let mut total = 1;
-    while total <= 64 {
+    while total <= 32 + 32 + 16 {
+        // the player takes a double, a single or an area: positions of fewer pieces
         let mut x = 0;
         while x <= 32 {
-            let y = total as isize - x as isize;
-            if y >= 0 && y <= 32 {
-                let y = y as usize;
-                // the player takes a double or a single
-                let mut best = 0;
-                if x > 0 && 1 + second[x - 1][y] > best {
-                    best = 1 + second[x - 1][y];
+            let mut y = 0;
+            while y <= 32 {
+                let z = total as isize - x as isize - y as isize;
+                if z >= 0 && z <= 16 {
+                    let z = z as usize;
+                    let mut best = 0;
+                    if x > 0 && 1 + second[x - 1][y][z] > best {
+                        best = 1 + second[x - 1][y][z];
+                    }
+                    if y > 0 && 1 + second[x][y - 1][z] > best {
+                        best = 1 + second[x][y - 1][z];
+                    }
+                    if z > 0 && 2 + second[x][y][z - 1] > best {
+                        best = 2 + second[x][y][z - 1];
+                    }
+                    first[x][y][z] = best;
                 }
-                if y > 0 && 1 + second[x][y - 1] > best {
-                    best = 1 + second[x][y - 1];
-                }
-                first[x][y] = best;
+                y += 1;
             }
             x += 1;
         }
-        // the opponent's breaks lead to positions of fewer moves, or to the same one
+        // the opponent's breaks lead to positions of fewer pieces, or to the same one
         let mut x = 0;
         while x <= 32 {
-            let y = total as isize - x as isize;
-            if y >= 0 && y <= 32 {
-                let y = y as usize;
-                let mut worst = first[x][y];
-                if x > 0 && first[x - 1][y] < worst {
-                    worst = first[x - 1][y];
+            let mut y = 0;
+            while y <= 32 {
+                let z = total as isize - x as isize - y as isize;
+                if z >= 0 && z <= 16 {
+                    let z = z as usize;
+                    let mut worst = first[x][y][z];
+                    if x > 0 && first[x - 1][y][z] < worst {
+                        worst = first[x - 1][y][z];
+                    }
+                    if x > 1 && first[x - 2][y][z] < worst {
+                        worst = first[x - 2][y][z];
+                    }
+                    if y > 0 && first[x][y - 1][z] < worst {
+                        worst = first[x][y - 1][z];
+                    }
+                    if z > 0 && first[x][y][z - 1] < worst {
+                        worst = first[x][y][z - 1];
+                    }
+                    second[x][y][z] = worst;
                 }
-                if x > 1 && first[x - 2][y] < worst {
-                    worst = first[x - 2][y];
-                }
-                if y > 0 && first[x][y - 1] < worst {
-                    worst = first[x][y - 1];
-                }
-                second[x][y] = worst;
+                y += 1;
             }
             x += 1;
         }
@@ -257,6 +263,11 @@ struct Counts {
     /// break two at a time, and the others
     double: usize,
     single: usize,
+    /// vulnerable moves with a protected cell (the others cover two cells the opponent
+    /// could use)
+    half_usable: i64,
+    /// protective areas (a packing of 2×2 blocks walled along the opponent's direction)
+    areas: usize,
     /// the most moves the player can make (the packing number of the empty cells)
     most: i64,
     /// the cells the player can still cover (with an empty neighbour along its direction)
@@ -265,23 +276,25 @@ struct Counts {
 
 impl Counts {
     /// Moves the player is sure to make moving first (`first`) or second, with `bonus`
-    /// moves in reserve: the vulnerable ones while any is left (`SURE`), then the safe
-    /// ones.
+    /// moves in reserve: the vulnerable ones and the protective areas while any is left
+    /// (`SURE`), then the safe ones.
     fn sure(&self, first: bool, bonus: i64) -> i64 {
         self.safe + self.sure_vulnerable(first) + bonus
     }
 
     fn sure_vulnerable(&self, first: bool) -> i64 {
-        i64::from(SURE[first as usize][self.double][self.single])
+        i64::from(SURE[first as usize][self.double][self.single][self.areas])
     }
 
     /// The most moves the player can make while the opponent (`other`, moving first if
-    /// `first`) plays its vulnerable moves: the packing number, and half the cells the
-    /// player can use less one for each vulnerable move the opponent plays (each covers
-    /// a cell the player could use, and the two players' dominoes never overlap).
+    /// `first`) plays its vulnerable moves and protective areas: the packing number, and
+    /// half the cells the player can use less those the opponent's moves there cover
+    /// (the two players' dominoes never overlap; each such move covers two cells the
+    /// player could use, a vulnerable move with a protected cell at least one).
     fn most_against(&self, other: &Counts, first: bool) -> i64 {
-        self.most
-            .min((self.usable - other.sure_vulnerable(first)) / 2)
+        let played = other.sure_vulnerable(first);
+        let covered = 2 * played - played.min(other.half_usable);
+        self.most.min((self.usable - covered) / 2)
     }
 }
 
@@ -494,25 +507,47 @@ impl Outcomes {
         *count = count.saturating_add(1);
     }
 
+    /// The player's dominoes in `cells` greedy from the lowest cell, which packs the
+    /// most along each column (Left) or row (Right): in each run of cells along the
+    /// player's direction, the dominoes starting at the run's even offsets.  Their first
+    /// cells and the cells they cover, in a few word operations: the even offsets
+    /// spread from the runs' starts by doubling steps over cells with that many
+    /// predecessors in their run.
+    fn packing(&self, cells: u64, left: bool) -> (u64, u64) {
+        // step: the next cell along the direction; linked: cells whose previous one
+        // along the direction is in the same column or row
+        let (step, linked, line) = if left {
+            (self.width, self.full, self.height)
+        } else {
+            (1, self.inner, self.width)
+        };
+        let after = shl(cells, step) & linked & cells;
+        let mut even = cells & !after;
+        // reach: the cells with `span` predecessors in their run
+        let (mut reach, mut span) = (after, 1);
+        while 2 * span < line {
+            reach &= shl(reach, span * step);
+            span *= 2;
+            even |= shl(even, span * step) & reach;
+        }
+        let first = even & shr(after, step);
+        (first, first | shl(first, step))
+    }
+
     /// One player's counts on the big part `big`.
     fn counts(&self, big: u64, left: bool) -> Counts {
         let w = self.width;
         let across = (shl(big, 1) & self.inner | shr(big & self.inner, 1)) & big;
         let along = (shl(big, w) | shr(big, w)) & big;
-        let (pair, opponent_neighbours, own_neighbours) = if left {
-            (self.pair(true), across, along)
+        let (opponent_neighbours, own_neighbours) = if left {
+            (across, along)
         } else {
-            (self.pair(false), along, across)
+            (along, across)
         };
-        let starts = |cells| {
-            if left {
-                self.vertical(cells)
-            } else {
-                self.horizontal(cells)
-            }
-        };
-        let (safe, covered) = packing(big & !opponent_neighbours, pair, starts);
-        let (vulnerable, cells) = packing(big & !covered, pair, starts);
+        let protected = big & !opponent_neighbours;
+        let (safe, covered) = self.packing(protected, left);
+        let (areas, blocks) = self.areas(big, left);
+        let (vulnerable, cells) = self.packing(big & !covered & !blocks, left);
         // cells of a vulnerable move next to another's along the opponent's direction:
         // one opponent's domino on the two breaks both moves
         let (beside, second_cell) = if left {
@@ -524,13 +559,47 @@ impl Outcomes {
             (cells & (shl(cells, w) | shr(cells, w)), 1)
         };
         let double = (vulnerable & (beside | shr(beside, second_cell))).count_ones() as usize;
+        let half_usable = vulnerable & (protected | shr(protected, second_cell));
         Counts {
             safe: i64::from(safe.count_ones()),
             double,
             single: vulnerable.count_ones() as usize - double,
-            most: i64::from(packing(big, pair, starts).0.count_ones()),
+            half_usable: i64::from(half_usable.count_ones()),
+            areas: areas as usize,
+            most: i64::from(self.packing(big, left).0.count_ones()),
             usable: i64::from(own_neighbours.count_ones()),
         }
+    }
+
+    /// The player's protective areas in `big` (Bullock 2002, §3): disjoint 2×2 blocks of
+    /// empty cells whose neighbours along the opponent's direction are all filled, so
+    /// that an opponent's domino on a block lies inside it and the player's first
+    /// domino there leaves the other a safe move.  A greedy packing: how many, and the
+    /// cells they cover.
+    fn areas(&self, big: u64, left: bool) -> (u32, u64) {
+        let w = self.width;
+        let across = self.horizontal(big);
+        let blocks = across & shr(across, w);
+        let walled = if left {
+            // no empty cell left of the block's left column or right of its right one
+            let no_left = !(shl(big, 1) & self.inner);
+            let no_right = !shr(big & self.inner, 1);
+            blocks & no_left & shr(no_left, w) & shr(no_right, 1) & shr(no_right, w + 1)
+        } else {
+            // no empty cell above the block's top row or below its bottom one
+            let no_above = !shl(big, w);
+            let no_below = !shr(big, w);
+            blocks & no_above & shr(no_above, 1) & shr(no_below, w) & shr(no_below, w + 1)
+        };
+        let (mut open, mut count, mut cells) = (walled, 0, 0);
+        while open != 0 {
+            let start = open & open.wrapping_neg();
+            let block = start | start << 1 | shl(start, w) | shl(start, w + 1);
+            count += 1;
+            cells |= block;
+            open &= !(block | shr(block, 1) | shr(block, w) | shr(block, w + 1));
+        }
+        (count, cells)
     }
 
     /// Integers `(n, m)` with n ≤ `small` ≤ m: a number's floor and ceiling; otherwise
@@ -663,14 +732,105 @@ mod tests {
     #[test]
     fn sure_vulnerable_moves_are_thirds_and_halves() {
         for n in 0..=32usize {
-            assert_eq!(usize::from(SURE[1][n][0]), n.div_ceil(3));
-            assert_eq!(usize::from(SURE[0][n][0]), n / 3);
-            assert_eq!(usize::from(SURE[1][0][n]), n.div_ceil(2));
-            assert_eq!(usize::from(SURE[0][0][n]), n / 2);
+            assert_eq!(usize::from(SURE[1][n][0][0]), n.div_ceil(3));
+            assert_eq!(usize::from(SURE[0][n][0][0]), n / 3);
+            assert_eq!(usize::from(SURE[1][0][n][0]), n.div_ceil(2));
+            assert_eq!(usize::from(SURE[0][0][n][0]), n / 2);
             for table in &SURE {
                 for k in 0..=n {
-                    assert!(table[n - k][k] >= table[n][0]);
-                    assert!(table[n - k][k] <= table[0][n]);
+                    assert!(table[n - k][k][0] >= table[n][0][0]);
+                    assert!(table[n - k][k][0] <= table[0][n][0]);
+                }
+            }
+        }
+    }
+
+    /// Protective areas alone: two moves for each the player takes, the opponent breaking
+    /// one a turn.
+    #[test]
+    fn sure_protective_areas_are_two_moves_a_pair() {
+        for (n, (second, first)) in SURE[0][0][0].iter().zip(&SURE[1][0][0]).enumerate() {
+            assert_eq!(usize::from(*first), 2 * n.div_ceil(2));
+            assert_eq!(usize::from(*second), 2 * (n / 2));
+        }
+    }
+
+    /// A 2×2 block is Left's protective area when its left and right neighbours are
+    /// filled, Right's when those above and below are; a block with an open side is
+    /// neither.
+    #[test]
+    fn protective_areas_are_walled_blocks() {
+        let rows = |rows: &[&str]| {
+            rows.iter().enumerate().fold(0u64, |cells, (r, row)| {
+                row.chars().enumerate().fold(cells, |cells, (c, ch)| {
+                    cells | u64::from(ch == '.') << (r * row.len() + c)
+                })
+            })
+        };
+        let search = Outcomes::new(4, 4, Rules::default());
+        let left = rows(&["#..#", "#..#", "#..#", "####"]);
+        assert_eq!(search.areas(left, true).0, 1);
+        assert_eq!(search.areas(left, false).0, 0);
+        let right = rows(&["####", "....", "....", "####"]);
+        assert_eq!(search.areas(right, false), (2, right));
+        assert_eq!(search.areas(right, true).0, 0);
+        let open = rows(&["#...", "#...", "####", "####"]);
+        assert_eq!(search.areas(open, true).0, 0);
+        // Left moving first takes its area (two moves, four cells Right could use), and
+        // Right has one move left
+        let counts = search.counts(left, true);
+        assert_eq!(
+            (counts.safe, counts.areas, counts.double + counts.single),
+            (0, 1, 0)
+        );
+        let right_counts = search.counts(left, false);
+        assert_eq!(right_counts.most_against(&counts, true), 1);
+        assert_eq!(
+            super::decide(&counts, &right_counts, (0, 0), true),
+            Some(true)
+        );
+    }
+
+    /// The word-parallel packing against the greedy loop it replaces: take the lowest
+    /// domino start, remove its cells, repeat.
+    #[test]
+    fn packings_are_the_greedy_ones() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (height, width) in [
+            (1, 9),
+            (2, 5),
+            (5, 3),
+            (8, 8),
+            (7, 9),
+            (4, 16),
+            (32, 2),
+            (1, 64),
+        ] {
+            let search = Outcomes::new(height, width, Rules::default());
+            for _ in 0..300 {
+                let cells = (random() | random()) & search.full;
+                for left in [true, false] {
+                    let (mut rest, mut first, mut covered) = (cells, 0, 0);
+                    loop {
+                        let open = if left {
+                            search.vertical(rest)
+                        } else {
+                            search.horizontal(rest)
+                        };
+                        if open == 0 {
+                            break;
+                        }
+                        let start = open & open.wrapping_neg();
+                        let domino = search.pair(left) << start.trailing_zeros();
+                        (first, covered, rest) = (first | start, covered | domino, rest & !domino);
+                    }
+                    assert_eq!(search.packing(cells, left), (first, covered));
                 }
             }
         }

@@ -946,7 +946,7 @@ impl DomineeringOutcomes {
     /// A search over `height` by `width` boards; regions of at most `value_cells` cells
     /// are played as their canonical values, `safe_moves` turns the counting rule on.
     #[new]
-    #[pyo3(signature = (height, width, value_cells=16, safe_moves=true))]
+    #[pyo3(signature = (height, width, value_cells=12, safe_moves=true))]
     fn new(height: usize, width: usize, value_cells: usize, safe_moves: bool) -> PyResult<Self> {
         board_cells("domineering", height, width, 0, domineering::MAX_CELLS)?;
         let rules = domineering_outcome::Rules {

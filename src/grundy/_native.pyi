@@ -204,7 +204,7 @@ class DomineeringOutcomes:
     ``safe_moves`` turns the safe-move counting rule on (ValueError for a bigger board)."""
 
     def __new__(
-        cls, height: int, width: int, value_cells: int = 16, safe_moves: bool = True
+        cls, height: int, width: int, value_cells: int = 12, safe_moves: bool = True
     ) -> Self: ...
     def wins(
         self,

@@ -129,7 +129,7 @@ class Domineering(PartizanRuleset[Board]):
 
     #: The outcome search's rules (``_native.DomineeringOutcomes``): regions of at most
     #: this many cells are played as their canonical values.
-    VALUE_CELLS: ClassVar[int] = 16
+    VALUE_CELLS: ClassVar[int] = 12
 
     def own_wins_first(self, position: Board, player: Player, budget: Any) -> bool | None:
         """Whether ``player`` wins moving first, by the native win/loss search with a

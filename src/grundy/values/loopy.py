@@ -214,6 +214,52 @@ class Sides:
         """Both sides are stoppers (CGSuite's ``IsStopperSided``)."""
         return self.onside.is_stopper() and self.offside.is_stopper()
 
+    @classmethod
+    def of(cls, onside: Loopy, offside: Loopy) -> Sides:
+        """The sided value ``onside & offside`` of two stoppers (CGSuite's ``&``), each put
+        in simplest form; LoopyError unless offside <= onside, as every game's sides are
+        (Siegel 2013, Ch. VI)."""
+        for part, name in ((onside, "onside"), (offside, "offside")):
+            if not part.is_stopper():
+                raise LoopyError(f"the {name} of A & B must be a stopper; {part} is not one: "
+                                 "write stoppers on both sides of &")
+        if not _survives(onside, offside):
+            raise LoopyError(f"the offside {offside} is not <= the onside {onside}: write "
+                             "onside & offside with offside <= onside")
+        return cls(onside.canonical(), offside.canonical())
+
+    @classmethod
+    def of_game(cls, game: Loopy | Sides) -> Sides:
+        """A game's sides (a ``Sides`` as it is)."""
+        return game if isinstance(game, Sides) else game.sides()
+
+    def __add__(self, other: Sides) -> Sides:
+        """The sum: the onside of G + H is the onside of G^+ + H^+ and so for the offside
+        (Siegel 2013, Ch. VI), each found from the sum of the two sides' graphs."""
+        return Sides(_side_of(self.onside + other.onside, True, SUM_SIDES_UP_TO),
+                     _side_of(self.offside + other.offside, False, SUM_SIDES_UP_TO))
+
+    def __neg__(self) -> Sides:
+        """-(A & B) = -B & -A."""
+        return Sides(-self.offside, -self.onside)
+
+    def __sub__(self, other: Sides) -> Sides:
+        return self + -other
+
+    def times(self, n: int) -> Sides:
+        """n copies of the game added (CGSuite's ``n * G``), one copy at a time, each
+        partial sum reduced to its sides before the next copy is added: the graphs stay
+        as small as the sides, not |G|^n."""
+        if n < 0:
+            return (-self).times(-n)
+        if n == 0:
+            zero = Loopy.from_game(Game.zero())
+            return Sides(zero, zero)
+        total = self
+        for _ in range(n - 1):
+            total = total + self
+        return total
+
     def __str__(self) -> str:
         from grundy.values.loopy_notation import format_graph
 
@@ -1256,11 +1302,19 @@ def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bo
 #: Games up to this many positions whose sidling does not settle quickly have their
 #: sides found by simplification in the side's order (``_simplify_side``).
 SIMPLIFY_SIDES_UP_TO = 48
+#: The sum of two sides (``Sides.__add__``) is simplified up to this many positions: the
+#: product of two simplified sides of up to 9 positions each.
+SUM_SIDES_UP_TO = 96
 #: Rounds of sidling tried on a simplified side that is not a stopper.
 QUICK_SIDLING_ROUNDS = 8
 
 
-def _side(game: Loopy, onside: bool) -> Loopy:
+def _side_of(game: Loopy, onside: bool, up_to: int = SIMPLIFY_SIDES_UP_TO) -> Loopy:
+    """The onside (offside) of any game: a stopper's simplest form, else ``_side``."""
+    return game.canonical() if game.is_stopper() else _side(game, onside, up_to)
+
+
+def _side(game: Loopy, onside: bool, up_to: int = SIMPLIFY_SIDES_UP_TO) -> Loopy:
     """The onside (offside) of a game that is not a stopper, by sidling (``_sidle``).
     When that does not settle, a game of at most ``SIMPLIFY_SIDES_UP_TO`` positions
     is simplified in the side's order
@@ -1269,12 +1323,12 @@ def _side(game: Loopy, onside: bool) -> Loopy:
     graph is the side (the game is not stopper-sided).  A larger game whose sidling
     does not settle gets LoopyError.  The side found is checked to equal the game on
     that side."""
-    small = len(game) <= SIMPLIFY_SIDES_UP_TO
+    small = len(game) <= up_to
     try:  # a small game's approximations growing past twice its size: not settling
         found = _sidle(game, onside, most=2 * len(game) + 16 if small else None)
     except LoopyError as error:
         if not small:
-            raise LoopyError(f"{error}, and this game has more than {SIMPLIFY_SIDES_UP_TO} "
+            raise LoopyError(f"{error}, and this game has more than {up_to} "
                              "positions, too many to simplify its sides: write a smaller "
                              "game") from None
         simplified = _simplify_side(game, onside)

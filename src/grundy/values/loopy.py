@@ -239,6 +239,15 @@ class Sides:
         return Sides(_side_of(self.onside + other.onside, True, SUM_SIDES_UP_TO),
                      _side_of(self.offside + other.offside, False, SUM_SIDES_UP_TO))
 
+    def __ge__(self, other: Sides) -> bool:
+        """The order of sided values: onside >= onside in the onside order and offside >=
+        offside in the offside order (``side_ge``; for stoppers, survival)."""
+        return (side_ge(self.onside, other.onside, onside=True)
+                and side_ge(self.offside, other.offside, onside=False))
+
+    def __le__(self, other: Sides) -> bool:
+        return other >= self
+
     def __neg__(self) -> Sides:
         """-(A & B) = -B & -A."""
         return Sides(-self.offside, -self.onside)

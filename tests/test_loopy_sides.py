@@ -261,3 +261,19 @@ def test_braces_take_the_sides_of_their_options(g: Loopy, h: Loopy) -> None:
     on = rooted([g.sides().onside], [h.sides().onside])
     off = rooted([g.sides().offside], [h.sides().offside])
     assert _side_equal(on, whole, True) and _side_equal(off, whole, False)
+
+
+def test_an_integer_times_a_game_that_is_not_stopper_sided() -> None:
+    """EvalTest.scala (EvalTest: process game operations, integer * sided): 3 times
+    Bach's Carousel, with the sides CGSuite prints, found by adding Bach's sides three
+    times (the 3-fold sum graph is never sidled) and compared in each side's order."""
+    source = "EvalTest.scala (EvalTest: process game operations, integer * sided)"
+    onside = cg("{a{2*|||2|2,{a|1*}||1}|2||c{2|b{1|1,{1*||b|0|||*}},"
+                "{2*|c,d{1*|||1|1,{d|*}||0}||0}||1}}")
+    offside = cg("{0||0|a{1*||0,{1|a}|0|||*}}")
+    value = parse_value("3*" + BACH, "cgsuite")
+    assert isinstance(value, Sides) and not value.stopper_sided, source
+    assert _side_equal(value.onside, onside, True), source
+    assert _side_equal(value.offside, offside, False), source
+    once = cg(BACH).sides()
+    assert not _side_equal(once.onside, onside, True)  # the multiple matters

@@ -235,9 +235,12 @@ class Sides:
 
     def __add__(self, other: Sides) -> Sides:
         """The sum: the onside of G + H is the onside of G^+ + H^+ and so for the offside
-        (Siegel 2013, Ch. VI), each found from the sum of the two sides' graphs."""
-        return Sides(_side_of(self.onside + other.onside, True, SUM_SIDES_UP_TO),
-                     _side_of(self.offside + other.offside, False, SUM_SIDES_UP_TO))
+        (Siegel 2013, Ch. VI): the sum of the two sides' graphs, put in simplest form
+        when it is a stopper, else simplified (``_side``) when it has at most
+        ``SIMPLIFY_SIDES_UP_TO`` positions, else kept as it is (it is in the class of
+        that side; simplifying it would cost O(n^4) Büchi games)."""
+        return Sides(_sum_side(self.onside + other.onside, True),
+                     _sum_side(self.offside + other.offside, False))
 
     def __ge__(self, other: Sides) -> bool:
         """The order of sided values: onside >= onside in the onside order and offside >=
@@ -1311,19 +1314,23 @@ def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bo
 #: Games up to this many positions whose sidling does not settle quickly have their
 #: sides found by simplification in the side's order (``_simplify_side``).
 SIMPLIFY_SIDES_UP_TO = 48
-#: The sum of two sides (``Sides.__add__``) is simplified up to this many positions: the
-#: product of two simplified sides of up to 9 positions each.
-SUM_SIDES_UP_TO = 96
 #: Rounds of sidling tried on a simplified side that is not a stopper.
 QUICK_SIDLING_ROUNDS = 8
 
 
-def _side_of(game: Loopy, onside: bool, up_to: int = SIMPLIFY_SIDES_UP_TO) -> Loopy:
+def _side_of(game: Loopy, onside: bool) -> Loopy:
     """The onside (offside) of any game: a stopper's simplest form, else ``_side``."""
-    return game.canonical() if game.is_stopper() else _side(game, onside, up_to)
+    return game.canonical() if game.is_stopper() else _side(game, onside)
 
 
-def _side(game: Loopy, onside: bool, up_to: int = SIMPLIFY_SIDES_UP_TO) -> Loopy:
+def _sum_side(game: Loopy, onside: bool) -> Loopy:
+    """A side of a sum of sides (``Sides.__add__``)."""
+    if game.is_stopper() or len(game) <= SIMPLIFY_SIDES_UP_TO:
+        return _side_of(game, onside)
+    return game
+
+
+def _side(game: Loopy, onside: bool) -> Loopy:
     """The onside (offside) of a game that is not a stopper, by sidling (``_sidle``).
     When that does not settle, a game of at most ``SIMPLIFY_SIDES_UP_TO`` positions
     is simplified in the side's order
@@ -1332,12 +1339,12 @@ def _side(game: Loopy, onside: bool, up_to: int = SIMPLIFY_SIDES_UP_TO) -> Loopy
     graph is the side (the game is not stopper-sided).  A larger game whose sidling
     does not settle gets LoopyError.  The side found is checked to equal the game on
     that side."""
-    small = len(game) <= up_to
+    small = len(game) <= SIMPLIFY_SIDES_UP_TO
     try:  # a small game's approximations growing past twice its size: not settling
         found = _sidle(game, onside, most=2 * len(game) + 16 if small else None)
     except LoopyError as error:
         if not small:
-            raise LoopyError(f"{error}, and this game has more than {up_to} "
+            raise LoopyError(f"{error}, and this game has more than {SIMPLIFY_SIDES_UP_TO} "
                              "positions, too many to simplify its sides: write a smaller "
                              "game") from None
         simplified = _simplify_side(game, onside)

@@ -277,3 +277,5 @@ def test_an_integer_times_a_game_that_is_not_stopper_sided() -> None:
     assert _side_equal(value.offside, offside, False), source
     once = cg(BACH).sides()
     assert not _side_equal(once.onside, onside, True)  # the multiple matters
+    with pytest.raises(LoopyError, match="passes"):  # the unsimplified sum is too big to print
+        str(value)

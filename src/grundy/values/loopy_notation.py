@@ -453,6 +453,7 @@ class _Writer:
 
     def text(self) -> str:
         self.find_labels(self.game.start, [])
+        self.size = 0
         return self.write(self.game.start, [])
 
     def named(self, v: int) -> str | None:
@@ -481,6 +482,9 @@ class _Writer:
             if v != stack[-1] and v not in self.labels:
                 self.labels[v] = _label(len(self.labels))
             return
+        self.size += 3  # this visit is written as a brace, at least {|}
+        if self.size > MAX_OUTPUT:
+            raise _too_long()
         stack.append(v)
         for w in (*self.game.left[v], *self.game.right[v]):
             if w != v:
@@ -504,9 +508,13 @@ class _Writer:
         text = "{" + "|".join(sides) + "}"
         self.size += len(text)
         if self.size > MAX_OUTPUT:
-            raise LoopyError(f"this game's text passes {MAX_OUTPUT} characters: its graph "
-                             "shares too many followers to write out")
+            raise _too_long()
         return f"{self.labels[v]}:{text}" if v in self.labels else text
+
+
+def _too_long() -> LoopyError:
+    return LoopyError(f"this game's text passes {MAX_OUTPUT} characters: its graph "
+                      "shares too many followers to write out")
 
 
 def _short_followers(game: Loopy) -> dict[int, Game]:

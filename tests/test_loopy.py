@@ -306,3 +306,18 @@ def test_positions_found_off_or_on_outright_are_below_or_above_every_integer(
             else:
                 assert (game.at(v) - Loopy.from_game(Game.integer(n))).outcome().winner(
                     "R") == "L"
+
+
+def test_calc_and_values_loopy_read_sided_values() -> None:
+    """A & B (CGSuite's EvalTest.scala, "explicit specifier of sided values") at the
+    command line: the sides, no outcome; compared side by side."""
+    status, out = run("calc", "{2&-2|1&-2}")
+    assert status == 0 and out.splitlines() == ["{2|1} & -2*", "onside: {2|1}",
+                                                "offside: -2*"]
+    status, out = run("values", "loopy", "over & v", "--compare", "0", "--json")
+    answer = json.loads(out)
+    assert status == 0 and "outcome" not in answer
+    assert (answer["value"], answer["ge"], answer["le"]) == ("over & v", False, False)
+    status, out = run("calc", "0 & 1")
+    assert status == 2 and "offside 1 is not <= the onside 0" in out
+    assert len(out.strip().splitlines()) == 1

@@ -15,8 +15,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.values import Game
-from grundy.values.loopy import Loopy, LoopyOutcome, _simplify_side, _survives, side_ge
-from grundy.values.loopy_notation import format_graph, parse_loopy
+from grundy.values.loopy import (
+    Loopy,
+    LoopyError,
+    LoopyOutcome,
+    Sides,
+    _side_equal,
+    _simplify_side,
+    _survives,
+    rooted,
+    side_ge,
+)
+from grundy.values.loopy_notation import format_graph, parse_loopy, parse_value
 
 SIDED = "SidedValueTestCase.scala (GameTest: game.StopperSidedValue should implement methods)"
 EVAL = "EvalTest.scala (EvalTest: {})"
@@ -181,3 +191,91 @@ def test_simplification_in_a_side_keeps_the_side(game: Loopy, other: Loopy,
         if simplified.is_stopper():
             side = game.sides().onside if on else game.sides().offside
             assert str(simplified.canonical()) == str(side)
+
+
+# -- sided values written with & (CGSuite's sided-value specifier), sums and multiples -
+
+@pytest.mark.parametrize(("text", "onside", "offside", "printed", "source"), [
+    ("over & v", "over", "v", "over & v", EVAL.format("explicit stopper sided")),
+    ("{2&-2|1&-2}", "{2|1}", "-2*", "{2|1} & -2*",
+     EVAL.format("explicit specifier of sided values")),
+    # CGSuite prints upon as ^[on] ({pass|*}: EvalTest "upon")
+    ("9*(upon & v)", "{0||||0|||0||0|{0||||0|||0||0|upon}}", "v9", None,
+     "EvalTest.scala (EvalTest: process game operations, integer * stopper sided)"),
+])
+def test_sided_values_written_with_and(text: str, onside: str, offside: str,
+                                       printed: str | None, source: str) -> None:
+    value = parse_value(text, "cgsuite")
+    assert isinstance(value, Sides) and value.stopper_sided, source
+    assert value.onside.equals(cg(onside)), source
+    assert value.offside.equals(cg(offside)), source
+    if printed is not None:
+        assert str(value) == printed, source
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("0 & 1", "is not <= the onside"),
+    ("dud & 0", "must be a stopper"),
+    ("1 & 0 & 0", "each side of & is one stopper"),
+    ("{1 & dud|}", "must be a stopper"),
+])
+def test_bad_sided_values_get_one_line_errors(text: str, problem: str) -> None:
+    with pytest.raises(LoopyError, match=problem) as caught:
+        parse_value(text)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_game_reader_refuses_a_sided_value() -> None:
+    with pytest.raises(LoopyError, match="not a game"):
+        parse_loopy("over & v")
+
+
+def test_minus_swaps_the_sides() -> None:
+    """-(A & B) = -B & -A, and +-(A & B) = {A|-B} & {B|-A} (the onside of -G is minus
+    the offside of G)."""
+    assert str(parse_value("-(over & v)")) == "^ & under"
+    assert str(parse_value("+-(over & v)")) == str(parse_value("{over|^} & {v|under}"))
+    assert str(parse_value("1 - (1 & 0)")) == "1 & 0"
+
+
+@settings(max_examples=30, deadline=None)
+@given(graphs(3), graphs(2))
+def test_the_sides_of_a_sum_are_the_sums_of_the_sides(g: Loopy, h: Loopy) -> None:
+    """Siegel 2013, Ch. VI: (G + H)^+ = G^+ + H^+ on the onside, and so on the offside;
+    ``Sides.__add__`` adds sides, checked here against the sides of the sum graph."""
+    added = g.sides() + h.sides()
+    whole = g + h
+    assert side_ge(added.onside, whole, True) and side_ge(whole, added.onside, True)
+    assert side_ge(added.offside, whole, False) and side_ge(whole, added.offside, False)
+    negated = -g.sides()
+    assert _side_equal(negated.onside, -g, True) and _side_equal(negated.offside, -g, False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(graphs(2), graphs(2))
+def test_braces_take_the_sides_of_their_options(g: Loopy, h: Loopy) -> None:
+    """{A & B | C & D} has onside {A|C} and offside {B|D} (CGSuite's reading of sided
+    options, EvalTest "explicit specifier of sided values"): checked on games, where the
+    onside of {G|H} is the onside of {G^+|H^+}."""
+    whole = rooted([g], [h])
+    on = rooted([g.sides().onside], [h.sides().onside])
+    off = rooted([g.sides().offside], [h.sides().offside])
+    assert _side_equal(on, whole, True) and _side_equal(off, whole, False)
+
+
+def test_an_integer_times_a_game_that_is_not_stopper_sided() -> None:
+    """EvalTest.scala (EvalTest: process game operations, integer * sided): 3 times
+    Bach's Carousel, with the sides CGSuite prints, found by adding Bach's sides three
+    times (the 3-fold sum graph is never sidled) and compared in each side's order."""
+    source = "EvalTest.scala (EvalTest: process game operations, integer * sided)"
+    onside = cg("{a{2*|||2|2,{a|1*}||1}|2||c{2|b{1|1,{1*||b|0|||*}},"
+                "{2*|c,d{1*|||1|1,{d|*}||0}||0}||1}}")
+    offside = cg("{0||0|a{1*||0,{1|a}|0|||*}}")
+    value = parse_value("3*" + BACH, "cgsuite")
+    assert isinstance(value, Sides) and not value.stopper_sided, source
+    assert _side_equal(value.onside, onside, True), source
+    assert _side_equal(value.offside, offside, False), source
+    once = cg(BACH).sides()
+    assert not _side_equal(once.onside, onside, True)  # the multiple matters
+    with pytest.raises(LoopyError, match="passes"):  # the unsimplified sum is too big to print
+        str(value)

@@ -21,12 +21,13 @@ from grundy.search.partizan import PartizanSolver
 from grundy.values import Game, checked
 from grundy.values.loopy import DRAW, Loopy, LoopyError, LoopyOutcome, Sides
 from grundy.values.loopy_nimber import loopy_nim_values
-from grundy.values.loopy_notation import format_graph, parse_loopy
+from grundy.values.loopy_notation import format_graph, parse_value
 from grundy.values.notation import Dialect
 
-#: Text that only the loopy reader understands: its words, or a label before a brace.
+#: Text that only the loopy reader understands: its words, a label before a brace, or
+#: the & of a sided value.
 LOOPY_TEXT = re.compile(r"\b(pass|on|off|over|under|upon|dud)\b|[A-Za-z_]\w*\s*:?\s*\{|"
-                        r"\d(over|under)\b")
+                        r"\d(over|under)\b|&")
 
 
 def loopy_ruleset(name: str) -> Ruleset[Any]:
@@ -227,9 +228,10 @@ def describe_moves(subject: dict[str, Any], title: str, value: str, outcome: Loo
               styles=["bold green" if row[4] == "winning" else "" for row in rows])
 
 
-def read_loopy(expression: str, dialect: Dialect) -> Loopy:
+def read_loopy(expression: str, dialect: Dialect) -> Loopy | Sides:
+    """A loopy game, or a sided value (``A & B``, sums and multiples of them)."""
     try:
-        return parse_loopy(expression, dialect)
+        return parse_value(expression, dialect)
     except RecursionError:
         raise CliError("the game is too deep to read here: write a shallower expression"
                        ) from None
@@ -237,8 +239,13 @@ def read_loopy(expression: str, dialect: Dialect) -> Loopy:
         raise CliError(str(error)) from None
 
 
-def describe(game: Loopy) -> dict[str, Any]:
-    """What ``grundy values loopy`` and ``grundy calc`` print about a loopy game."""
+def describe(game: Loopy | Sides) -> dict[str, Any]:
+    """What ``grundy values loopy`` and ``grundy calc`` print about a loopy game, or
+    about a sided value (its sides: a sided value written with & has no graph to play,
+    so no outcome)."""
+    if isinstance(game, Sides):
+        return {"value": str(game), "onside": format_graph(game.onside),
+                "offside": format_graph(game.offside), "stopper_sided": game.stopper_sided}
     outcome = game.outcome()
     value: Loopy | Sides = game.canonical() if game.is_stopper() else game.sides()
     result: dict[str, Any] = {"value": str(value), "outcome": outcome.value,
@@ -300,7 +307,11 @@ def loopy(game: tuple[str, ...], compare: str | None, outcome_only: bool,
                 if found is None:
                     raise CliError("--compare needs the value: drop --outcome-only")
                 other = read_loopy(compare, dialect)
-                result["ge"], result["le"] = found >= other, found <= other
+                if isinstance(found, Loopy) and isinstance(other, Loopy):
+                    result["ge"], result["le"] = found >= other, found <= other
+                else:  # sided values compare side by side
+                    mine, theirs = Sides.of_game(found), Sides.of_game(other)
+                    result["ge"], result["le"] = mine >= theirs, mine <= theirs
         except LoopyError as error:
             raise CliError(str(error)) from None
     if as_json:
@@ -308,7 +319,8 @@ def loopy(game: tuple[str, ...], compare: str | None, outcome_only: bool,
         return
     if "value" in result:
         click.echo(result["value"])
-    click.echo(f"{result['outcome']}: {result['outcome_description']}")
+    if "outcome" in result:
+        click.echo(f"{result['outcome']}: {result['outcome_description']}")
     for key in ("onside", "offside"):
         if key in result:
             click.echo(f"{key}: {result[key]}")

@@ -161,7 +161,11 @@ def _calc_loopy(expression: str, dialect: Dialect, as_json: bool) -> None:
     if as_json:
         emit_json({"expression": expression, **result})
     else:
-        click.echo(f"{result['value']}\n{result['outcome']}: {result['outcome_description']}")
+        click.echo(result["value"])
+        if "outcome" in result:
+            click.echo(f"{result['outcome']}: {result['outcome_description']}")
+        else:
+            click.echo(f"onside: {result['onside']}\noffside: {result['offside']}")
 
 
 @click.command(context_settings=GAME_SETTINGS)

@@ -214,6 +214,64 @@ class Sides:
         """Both sides are stoppers (CGSuite's ``IsStopperSided``)."""
         return self.onside.is_stopper() and self.offside.is_stopper()
 
+    @classmethod
+    def of(cls, onside: Loopy, offside: Loopy) -> Sides:
+        """The sided value ``onside & offside`` of two stoppers (CGSuite's ``&``), each put
+        in simplest form; LoopyError unless offside <= onside, as every game's sides are
+        (Siegel 2013, Ch. VI)."""
+        for part, name in ((onside, "onside"), (offside, "offside")):
+            if not part.is_stopper():
+                raise LoopyError(f"the {name} of A & B must be a stopper; {part} is not one: "
+                                 "write stoppers on both sides of &")
+        if not _survives(onside, offside):
+            raise LoopyError(f"the offside {offside} is not <= the onside {onside}: write "
+                             "onside & offside with offside <= onside")
+        return cls(onside.canonical(), offside.canonical())
+
+    @classmethod
+    def of_game(cls, game: Loopy | Sides) -> Sides:
+        """A game's sides (a ``Sides`` as it is)."""
+        return game if isinstance(game, Sides) else game.sides()
+
+    def __add__(self, other: Sides) -> Sides:
+        """The sum: the onside of G + H is the onside of G^+ + H^+ and so for the offside
+        (Siegel 2013, Ch. VI): the sum of the two sides' graphs, put in simplest form
+        when it is a stopper, else simplified (``_side``) when it has at most
+        ``SIMPLIFY_SIDES_UP_TO`` positions, else kept as it is (it is in the class of
+        that side; simplifying it would cost O(n^4) Büchi games)."""
+        return Sides(_sum_side(self.onside + other.onside, True),
+                     _sum_side(self.offside + other.offside, False))
+
+    def __ge__(self, other: Sides) -> bool:
+        """The order of sided values: onside >= onside in the onside order and offside >=
+        offside in the offside order (``side_ge``; for stoppers, survival)."""
+        return (side_ge(self.onside, other.onside, onside=True)
+                and side_ge(self.offside, other.offside, onside=False))
+
+    def __le__(self, other: Sides) -> bool:
+        return other >= self
+
+    def __neg__(self) -> Sides:
+        """-(A & B) = -B & -A."""
+        return Sides(-self.offside, -self.onside)
+
+    def __sub__(self, other: Sides) -> Sides:
+        return self + -other
+
+    def times(self, n: int) -> Sides:
+        """n copies of the game added (CGSuite's ``n * G``), one copy at a time, each
+        partial sum reduced to its sides before the next copy is added: the graphs stay
+        as small as the sides, not |G|^n."""
+        if n < 0:
+            return (-self).times(-n)
+        if n == 0:
+            zero = Loopy.from_game(Game.zero())
+            return Sides(zero, zero)
+        total = self
+        for _ in range(n - 1):
+            total = total + self
+        return total
+
     def __str__(self) -> str:
         from grundy.values.loopy_notation import format_graph
 
@@ -1258,6 +1316,18 @@ def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bo
 SIMPLIFY_SIDES_UP_TO = 48
 #: Rounds of sidling tried on a simplified side that is not a stopper.
 QUICK_SIDLING_ROUNDS = 8
+
+
+def _side_of(game: Loopy, onside: bool) -> Loopy:
+    """The onside (offside) of any game: a stopper's simplest form, else ``_side``."""
+    return game.canonical() if game.is_stopper() else _side(game, onside)
+
+
+def _sum_side(game: Loopy, onside: bool) -> Loopy:
+    """A side of a sum of sides (``Sides.__add__``)."""
+    if game.is_stopper() or len(game) <= SIMPLIFY_SIDES_UP_TO:
+        return _side_of(game, onside)
+    return game
 
 
 def _side(game: Loopy, onside: bool) -> Loopy:

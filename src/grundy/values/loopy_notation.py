@@ -29,19 +29,23 @@ import re
 from fractions import Fraction
 
 from grundy.values.game import Game
-from grundy.values.loopy import Loopy, LoopyError, _check_size
+from grundy.values.loopy import Loopy, LoopyError, Sides, _check_size, _side_of
 from grundy.values.loopy import pow as loopy_pow
 from grundy.values.loopy import pow_to as loopy_pow_to
 from grundy.values.notation import Dialect, NotationError, parse
 
-__all__ = ["MAX_NESTING", "MAX_TEXT", "format_loopy", "parse_loopy"]
+__all__ = ["MAX_MULTIPLE", "MAX_NESTING", "MAX_TEXT", "format_loopy", "parse_loopy",
+           "parse_value"]
 
 MAX_TEXT = 20_000
 MAX_NESTING = 100
+#: The largest n read in ``n * G`` (``parse_value`` adds n copies one at a time).
+MAX_MULTIPLE = 1000
 #: The longest text ``format_loopy`` writes before it gives up (shared followers are
 #: written out each time they occur).
 MAX_OUTPUT = 200_000
 
+_MULTIPLE = re.compile(r"\s*(\d+)\s*\*\s*(?=[({A-Za-z])")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SUFFIXED = re.compile(r"(.*?)(over|under)")
 _POWER = re.compile(r"(?P<base>.+)\.(?P<name>PowTo|Pow)(?P<open>\().*\)", re.DOTALL)
@@ -66,10 +70,75 @@ def parse_loopy(text: str, dialect: Dialect = "thesis") -> Loopy:
     return reader.extract(root)
 
 
+def parse_value(text: str, dialect: Dialect = "thesis") -> Loopy | Sides:
+    """The value written in CGSuite notation, sided values included: everything
+    ``parse_loopy`` reads, and ``A & B`` (the sided value with onside A and offside B, both
+    stoppers, B <= A; & binds tighter than + and looser than -, so ``2&-2`` is 2 & -2),
+    anywhere a game may stand (``{2&-2|1&-2}``), and ``n * G`` for a natural number n
+    before a term in parentheses, braces or a name (``9*(upon & v)``).
+
+    A text without & whose terms are all games is that game (a ``Loopy``).  Otherwise the
+    value is its sides: a term with & is read twice, once with every ``A & B`` standing
+    for A (its onside; under a minus sign for B, as the onside of -G is -(offside of G))
+    and once for the offside; a game that is not a stopper stands for its sides; and sums
+    and multiples add sides (``Sides.__add__``), never the graphs of the whole sum.
+
+    >>> str(parse_value("over & v")), str(parse_value("{2&-2|1&-2}"))
+    ('over & v', '{2|1} & -2*')
+    >>> str(parse_value("3*(1 & 0) - 1"))
+    '2 & -1'
+    """
+    if dialect not in ("thesis", "cgsuite"):
+        raise LoopyError(f"unknown dialect {dialect!r}: use 'thesis' or 'cgsuite'")
+    if len(text) > MAX_TEXT:
+        raise LoopyError(f"the text has {len(text)} characters, past the cap of {MAX_TEXT}: "
+                         "write a smaller game")
+    parts: list[Loopy | Sides] = []
+    for sign, start, end in _Reader(text, dialect).terms(0, len(text)):
+        multiple = _MULTIPLE.match(text, start, end)
+        n = 1 if multiple is None else int(multiple.group(1))
+        if n > MAX_MULTIPLE:
+            raise LoopyError(f"{n} * G: n is past the cap of {MAX_MULTIPLE}: write a smaller "
+                             "multiple")
+        body = text[start if multiple is None else multiple.end():end]
+        value = _read_term(body, dialect)
+        if n != 1 or isinstance(value, Sides):
+            value = value if isinstance(value, Sides) else value.sides()
+            value = value.times(n)
+        parts.append(value if sign == "+" else -value)
+    if all(isinstance(part, Loopy) for part in parts):
+        total = parts[0]
+        for part in parts[1:]:
+            assert isinstance(total, Loopy) and isinstance(part, Loopy)
+            total = total + part
+        return total
+    sides = [Sides.of_game(part) for part in parts]
+    total_sides = sides[0]
+    for more in sides[1:]:
+        total_sides = total_sides + more
+    return total_sides
+
+
+def _read_term(text: str, dialect: Dialect) -> Loopy | Sides:
+    """One term of ``parse_value``: a game, or its two readings' sides when it has &."""
+    if "&" not in text:
+        reader = _Reader(text, dialect)
+        return reader.extract(reader.expression(0, len(text), {}))
+    readings = []
+    for reading in (True, False):
+        reader = _Reader(text, dialect, reading)
+        readings.append(reader.extract(reader.expression(0, len(text), {})))
+    onside, offside = readings
+    return Sides(_side_of(onside, onside=True), _side_of(offside, onside=False))
+
+
 class _Reader:
-    def __init__(self, text: str, dialect: Dialect) -> None:
+    def __init__(self, text: str, dialect: Dialect, reading: bool | None = None) -> None:
         self.text = text
         self.dialect = dialect
+        #: which side ``A & B`` stands for: A (True, the onside), B (False), or None where
+        #: a sided value cannot be read (``parse_loopy``)
+        self.reading = reading
         self.left: list[list[int]] = []
         self.right: list[list[int]] = []
         self.open: set[int] = set()
@@ -144,13 +213,38 @@ class _Reader:
                 return self.term(terms[0][1], terms[0][2], scope)
             total: Loopy | None = None
             for sign, a, b in terms:
-                part = self.extract(self.term(a, b, scope))
+                part = self.extract(self.term(a, b, scope) if sign == "+"
+                                    else self.flipped(a, b, scope))
                 part = part if sign == "+" else -part
                 total = part if total is None else total + part
             assert total is not None
             return self.embed(total)
         finally:
             self.depth -= 1
+
+    def flipped(self, start: int, end: int, scope: dict[str, int]) -> int:
+        """A term read for the other side: the onside of -G is minus the offside of G."""
+        reading = self.reading
+        self.reading = None if reading is None else not reading
+        try:
+            return self.term(start, end, scope)
+        finally:
+            self.reading = reading
+
+    def sided(self, start: int, end: int, cut: int) -> int:
+        """``A & B`` (CGSuite's sided value; & binds tighter than + and looser than -):
+        both read, checked by ``Sides.of``, and the side being read kept."""
+        if self.reading is None:
+            raise self.fail("a sided value A & B is not a game: read it as a value "
+                            "(parse_value, `grundy calc`)", cut)
+        reading, self.reading = self.reading, None
+        try:
+            onside = self.extract(self.term(start, cut, {}))
+            offside = self.extract(self.term(cut + 1, end, {}))
+        finally:
+            self.reading = reading
+        sides = Sides.of(onside, offside)
+        return self.embed(sides.onside if reading else sides.offside)
 
     def terms(self, start: int, end: int) -> list[tuple[str, int, int]]:
         """The terms of a sum, each with its sign: binary + and - outside braces."""
@@ -171,7 +265,7 @@ class _Reader:
                 continue
             if c in "+-±" and expecting:
                 continue
-            expecting = False
+            expecting = c == "&"  # a - after & is a sign: 2&-2
         cuts.append((sign, term_start, end))
         return [(s, a, b) for s, a, b in cuts]
 
@@ -180,11 +274,16 @@ class _Reader:
         text = self.text
         if start == end:
             raise self.fail("expected a game", start)
+        cuts = [i for i in self.top_level(start, end) if text[i] == "&"]
+        if len(cuts) > 1:
+            raise self.fail("A & B & C: each side of & is one stopper", cuts[1])
+        if cuts:
+            return self.sided(start, end, cuts[0])
         if text.startswith("+-", start) or text[start] == "±":
             return self.switch(start + (1 if text[start] == "±" else 2), end, scope)
         if text[start] == "-" and not (start + 1 < end and (text[start + 1].isdigit()
                                                              or text[start + 1] == ".")):
-            return self.embed(-self.extract(self.term(start + 1, end, scope)))
+            return self.embed(-self.extract(self.flipped(start + 1, end, scope)))
         if text[start] == "(" and self.match[start] == end - 1:
             return self.expression(start + 1, end - 1, scope)
         if text[start] == "{" and self.match[start] == end - 1:
@@ -213,8 +312,9 @@ class _Reader:
     def switch(self, start: int, end: int, scope: dict[str, int]) -> int:
         """CGSuite's ``+-G``: the switch {G | -G}."""
         game = self.extract(self.term(start, end, scope))
+        mirror = game if self.reading is None else self.extract(self.flipped(start, end, scope))
         me = self.node()
-        self.left[me], self.right[me] = [self.embed(game)], [self.embed(-game)]
+        self.left[me], self.right[me] = [self.embed(game)], [self.embed(-mirror)]
         return me
 
     def atom(self, start: int, end: int) -> int:
@@ -235,8 +335,12 @@ class _Reader:
             except LoopyError:
                 pass  # a loopy exponent: ^.Pow(on)
             base = self.short(power.group("base"), start)
-            exponent = self.extract(self.expression(start + power.start("open") + 1, end - 1,
-                                                    {}))
+            reading, self.reading = self.reading, None  # an exponent is a game
+            try:
+                exponent = self.extract(self.expression(start + power.start("open") + 1,
+                                                        end - 1, {}))
+            finally:
+                self.reading = reading
             method = loopy_pow if power.group("name") == "Pow" else loopy_pow_to
             return self.embed(method(base, exponent))
         return self.embed(Loopy.from_game(self.short(piece, start)))
@@ -349,6 +453,7 @@ class _Writer:
 
     def text(self) -> str:
         self.find_labels(self.game.start, [])
+        self.size = 0
         return self.write(self.game.start, [])
 
     def named(self, v: int) -> str | None:
@@ -377,6 +482,9 @@ class _Writer:
             if v != stack[-1] and v not in self.labels:
                 self.labels[v] = _label(len(self.labels))
             return
+        self.size += 3  # this visit is written as a brace, at least {|}
+        if self.size > MAX_OUTPUT:
+            raise _too_long()
         stack.append(v)
         for w in (*self.game.left[v], *self.game.right[v]):
             if w != v:
@@ -400,9 +508,13 @@ class _Writer:
         text = "{" + "|".join(sides) + "}"
         self.size += len(text)
         if self.size > MAX_OUTPUT:
-            raise LoopyError(f"this game's text passes {MAX_OUTPUT} characters: its graph "
-                             "shares too many followers to write out")
+            raise _too_long()
         return f"{self.labels[v]}:{text}" if v in self.labels else text
+
+
+def _too_long() -> LoopyError:
+    return LoopyError(f"this game's text passes {MAX_OUTPUT} characters: its graph "
+                      "shares too many followers to write out")
 
 
 def _short_followers(game: Loopy) -> dict[int, Game]:

@@ -36,6 +36,24 @@ def test_outcome_on_two_threads_is_the_same() -> None:
     assert both.exit_code != 0 and "do not combine" in both.output
 
 
+def test_a_bounded_table_keeps_the_answer_and_bad_sizes_are_one_line() -> None:
+    full = json.loads(run("outcome", "6", "--json").output)
+    small = json.loads(run("outcome", "6", "--table", "100", "--json").output)
+    assert small["player_to_move_wins"] is full["player_to_move_wins"] is False
+    # 100 states rounded down to 64 slots: the table holds fewer states, so more are expanded
+    assert small["states_solved"] <= 64 < full["states_solved"]
+    assert small["positions_expanded"] > full["positions_expanded"]
+    threaded = json.loads(run("outcome", "5", "--table", "64", "--threads", "2", "--json").output)
+    assert threaded["player_to_move_wins"] is False
+    for bad, message in [("0", "give a positive number of states"),
+                         ("-3", "give a positive number of states"),
+                         (str(10**15), "more than this machine's")]:
+        result = run("outcome", "4", "--table", bad)
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert result.output.startswith(f"grundy: error: --table {int(bad):,}")
+        assert message in result.output
+
+
 def test_outcome_budget_and_store(tmp_path: Path) -> None:
     result = run("outcome", "6", "--max-nodes", "100")
     assert result.exit_code == 3 and "node budget" in result.output

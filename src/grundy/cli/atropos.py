@@ -35,7 +35,12 @@ from grundy.rulesets.atropos.rules import (
     safe_colours,
     state_of,
 )
-from grundy.rulesets.atropos.search import AtroposSolver, nimber_census, solve_split
+from grundy.rulesets.atropos.search import (
+    AtroposSolver,
+    nimber_census,
+    solve_split,
+    table_capacity,
+)
 from grundy.rulesets.atropos.switches import (
     MAX_POSITIONS,
     a_switches,
@@ -79,15 +84,23 @@ def atropos() -> None:
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Search on this many threads sharing one transposition table (the "
                    "native kernel; with --max-nodes, each thread's limit).")
+@click.option("--table", type=int, default=None,
+              help="Bound the transposition table to this many states (one thread: 16 "
+                   "bytes each, rounded down to a power of two; --threads: about 90 bytes "
+                   "each; --workers: each worker's table); when it is full, old states "
+                   "make way and may be searched again, the answer stays exact.  Default: "
+                   "2^26 states (1 GB).")
 @search_options
 @json_option
-def outcome(position: str, unrestricted: bool, workers: int, threads: int,
+def outcome(position: str, unrestricted: bool, workers: int, threads: int, table: int | None,
             max_nodes: int | None, max_seconds: float | None, store: str | None,
             as_json: bool) -> None:
     """Who wins from POSITION with perfect play, and a winning move."""
     if workers > 1 and threads > 1:
         raise GrundyError("--workers (processes, each with its own table) and --threads "
                           "(one shared table) do not combine: give one of them")
+    if table is not None:
+        table_capacity(table, threads)  # a bad size is an error before any search
     start = parse_position(position)
     if bad_triangles(start):
         raise IllegalMoveError("this board already has a bad triangle: the game is over")
@@ -102,10 +115,12 @@ def outcome(position: str, unrestricted: bool, workers: int, threads: int,
                 click.echo(f"{done} of {total} first moves solved "
                            f"({time.perf_counter() - began:.0f} s)", err=True)
 
-            split = solve_split(state, start.n, restricted, opened, workers, budget, progress)
+            split = solve_split(state, start.n, restricted, opened, workers, budget, progress,
+                                table)
             wins, found, solved = split.wins, split.winning_move, split.nodes
         else:
-            solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads)
+            solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads,
+                                   table=table)
             wins = solver.wins(state)
             found = solver.winning_move(state) if wins else None
             solved = solver.solved

@@ -69,6 +69,9 @@ STORE_DEPTH = 6
 #: slots of 16 bytes (1 GB); on several, this many entries per generation of
 #: the shared tables (two generations of about 90 bytes an entry, at most about 3 GB).
 NATIVE_TABLE = 1 << 24
+#: Bytes of memory a state takes in the native tables: 16 on one thread (one slot of the
+#: bounded table), about 90 in the shared tables of several threads.
+TABLE_BYTES = {1: 16, 2: 90}
 
 Engine = Literal["auto", "native", "python"]
 
@@ -251,6 +254,39 @@ def native_fits(g: Geometry) -> bool:
     return g.size <= 64 and len(g.slots) <= 128
 
 
+def table_capacity(states: int, threads: int = 1) -> int:
+    """The kernel's ``capacity`` for a transposition table of at most ``states`` states
+    (``grundy atropos outcome --table``): on one thread a table of at most ``4 × capacity``
+    slots rounded up to a power of two, so ``states`` rounded down to a power of two (at
+    least 4); on several, two generations of ``capacity`` entries each.  Raises
+    GrundyError, naming the fix, if ``states`` is not positive or the table could not fit
+    in this machine's memory."""
+    from grundy.protocol import GrundyError
+
+    if states < 1:
+        raise GrundyError(f"--table {states}: give a positive number of states")
+    per_state = TABLE_BYTES[min(threads, 2)]
+    memory = _physical_memory()
+    if memory is not None and states * per_state > memory:
+        raise GrundyError(
+            f"--table {states:,} needs about {states * per_state / 2**30:,.1f} GB, more than "
+            f"this machine's {memory / 2**30:.1f} GB: give at most {memory // per_state:,} "
+            f"states")
+    if threads == 1:
+        return max(1, (1 << (states.bit_length() - 1)) // 4)
+    return max(1, states // 2)
+
+
+def _physical_memory() -> int | None:
+    """Bytes of physical memory, or None where the system does not say."""
+    import os
+
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 def native_kernel(g: Geometry, restricted: bool, capacity: int = NATIVE_TABLE,
                   threads: int = 1) -> AtroposKernel | None:
     """The Rust kernel for this board (searching on ``threads`` threads that share its
@@ -285,7 +321,10 @@ class AtroposSolver:
         store: Store | None = None,
         engine: Engine = "auto",
         threads: int = 1,
+        table: int | None = None,
     ) -> None:
+        """``table``: at most this many states in the native kernel's transposition table
+        (``table_capacity``; default ``4 × NATIVE_TABLE`` on one thread, 1 GB)."""
         from grundy.search.budget import Budget
 
         self.n = n
@@ -296,8 +335,9 @@ class AtroposSolver:
         self.name = "atropos" if restricted else "unrestricted-atropos"
         #: state -> does the player to move win?  (the Python engine's table)
         self.table: dict[State, bool] = {}
+        capacity = NATIVE_TABLE if table is None else table_capacity(table, threads)
         self.kernel = (None if engine == "python"
-                       else native_kernel(self.geometry, restricted, threads=threads))
+                       else native_kernel(self.geometry, restricted, capacity, threads))
         if engine == "native" and self.kernel is None:
             from grundy.protocol import GrundyError
 
@@ -393,15 +433,18 @@ class SplitResult:
 
 #: Per worker process: the solver of each (n, restricted), kept across tasks so that
 #: its transposition table serves every first move the process is given.
-_WORKER_SOLVERS: dict[tuple[int, bool], AtroposSolver] = {}
+_WORKER_SOLVERS: dict[tuple[int, bool, int | None], AtroposSolver] = {}
 
 
-def _solve_move(n: int, restricted: bool, state: State, seconds: float | None
-                ) -> tuple[State, bool | None, int]:
+def _solve_move(n: int, restricted: bool, state: State, seconds: float | None,
+                table: int | None = None) -> tuple[State, bool | None, int]:
     """A worker's task: does the player to move win from ``state``?  (None: out of time.)"""
     from grundy.search.budget import Budget, BudgetExceeded
 
-    solver = _WORKER_SOLVERS.setdefault((n, restricted), AtroposSolver(n, restricted))
+    solver = _WORKER_SOLVERS.get((n, restricted, table))
+    if solver is None:
+        solver = _WORKER_SOLVERS[n, restricted, table] = AtroposSolver(n, restricted,
+                                                                        table=table)
     solver.budget = Budget(max_seconds=seconds)
     before = solver.budget.nodes
     try:
@@ -419,6 +462,7 @@ def solve_split(
     workers: int = 2,
     budget: Budget | None = None,
     progress: Callable[[int, int], None] | None = None,
+    table: int | None = None,
 ) -> SplitResult:
     """Does the player to move win from ``state``?  Each first move (one per symmetry
     class) is solved in one of ``workers`` processes, and its result goes to ``store``
@@ -426,7 +470,8 @@ def solve_split(
     the moves it has not finished.  The first move that leaves a lost state ends it.
 
     ``progress(done, total)`` is called after each first move.  Only the time limit of
-    ``budget`` applies (nodes are counted per process and reported).
+    ``budget`` applies (nodes are counted per process and reported).  ``table`` bounds
+    each worker's transposition table (``AtroposSolver``).
     """
     import multiprocessing
 
@@ -451,7 +496,7 @@ def solve_split(
         _, seconds = budget.remaining()
         context = multiprocessing.get_context("spawn")
         with context.Pool(max(1, min(workers, len(pending)))) as pool:
-            tasks = [(n, restricted, child, seconds) for child in pending]
+            tasks = [(n, restricted, child, seconds, table) for child in pending]
             for child, won, expanded in pool.imap_unordered(_star_solve_move, tasks):
                 nodes += expanded
                 if won is None:
@@ -476,7 +521,7 @@ def solve_split(
                        from_store, len(known) - from_store, nodes)
 
 
-def _star_solve_move(task: tuple[int, bool, State, float | None]
+def _star_solve_move(task: tuple[int, bool, State, float | None, int | None]
                      ) -> tuple[State, bool | None, int]:
     return _solve_move(*task)
 

@@ -88,8 +88,9 @@ def atropos() -> None:
               help="Bound the transposition table to this many states (one thread: 16 "
                    "bytes each, rounded down to a power of two; --threads: about 90 bytes "
                    "each; --workers: each worker's table); when it is full, old states "
-                   "make way and may be searched again, the answer stays exact.  Default: "
-                   "2^26 states (1 GB).")
+                   "make way (those that took least work first) and may be searched again; "
+                   "the answer stays exact.  Default: 2^23 states (128 MB; --threads: "
+                   "2^25 states).")
 @search_options
 @json_option
 def outcome(position: str, unrestricted: bool, workers: int, threads: int, table: int | None,

@@ -69,6 +69,12 @@ STORE_DEPTH = 6
 #: slots of 16 bytes (1 GB); on several, this many entries per generation of
 #: the shared tables (two generations of about 90 bytes an entry, at most about 3 GB).
 NATIVE_TABLE = 1 << 24
+#: States in the one-thread table of ``AtroposSolver`` unless told (128 MB).  The table keeps
+#: the results that took the most work, so a small one costs few repeated searches and
+#: misses the processor's caches less: n = 8 expanded 24.3 million states in 24.5 s of CPU
+#: time with 2^23 states, 22.8 million in 27.0 s with 2^24, 22.1 million in 31.8 s with
+#: 2^26 (docs/atropos.md).
+DEFAULT_TABLE = 1 << 23
 #: Bytes of memory a state takes in the native tables: 16 on one thread (one slot of the
 #: bounded table), about 90 in the shared tables of several threads.
 TABLE_BYTES = {1: 16, 2: 90}
@@ -324,7 +330,8 @@ class AtroposSolver:
         table: int | None = None,
     ) -> None:
         """``table``: at most this many states in the native kernel's transposition table
-        (``table_capacity``; default ``4 × NATIVE_TABLE`` on one thread, 1 GB)."""
+        (``table_capacity``; default ``DEFAULT_TABLE`` on one thread, ``2 × NATIVE_TABLE``
+        on several)."""
         from grundy.search.budget import Budget
 
         self.n = n
@@ -335,7 +342,8 @@ class AtroposSolver:
         self.name = "atropos" if restricted else "unrestricted-atropos"
         #: state -> does the player to move win?  (the Python engine's table)
         self.table: dict[State, bool] = {}
-        capacity = NATIVE_TABLE if table is None else table_capacity(table, threads)
+        capacity = (table_capacity(table, threads) if table is not None
+                    else DEFAULT_TABLE // 4 if threads == 1 else NATIVE_TABLE)
         self.kernel = (None if engine == "python"
                        else native_kernel(self.geometry, restricted, capacity, threads))
         if engine == "native" and self.kernel is None:

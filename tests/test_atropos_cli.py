@@ -54,6 +54,26 @@ def test_a_bounded_table_keeps_the_answer_and_bad_sizes_are_one_line() -> None:
         assert message in result.output
 
 
+def test_outcome_reports_its_progress_on_stderr() -> None:
+    # A run longer than --progress seconds reports (any run is longer than a nanosecond).
+    result = run("outcome", "5", "--progress", "1e-9", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["player_to_move_wins"] is False
+    decided = [line for line in result.stderr.splitlines() if " decided: " in line]
+    assert len(decided) == 16 and all("the opponent wins" in line for line in decided)
+    assert decided[0].startswith("first move 1 of 16 (R1,1) decided")
+    assert "states/s" in result.stderr and "to go" in result.stderr
+    assert run("outcome", "5", "--progress", "0").stderr == ""
+
+
+def test_estimate_projects_the_work_by_sampling() -> None:
+    data = json.loads(run("estimate", "4", "--samples", "5", "--json").output)
+    assert data["classes"] > 5 and len(data["samples"]) == 5
+    assert data["estimate"] == round(data["classes"] * sum(data["samples"]) / 5)
+    assert "solving all of them on their own" in run("estimate", "4").output
+    assert run("estimate", "10").exit_code == 2
+
+
 def test_outcome_budget_and_store(tmp_path: Path) -> None:
     result = run("outcome", "6", "--max-nodes", "100")
     assert result.exit_code == 3 and "node budget" in result.output

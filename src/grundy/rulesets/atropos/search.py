@@ -351,11 +351,12 @@ class AtroposSolver:
 
             raise GrundyError(f"no native Atropos kernel for n = {n}: use --engine python")
 
-    def wins(self, state: State) -> bool:
-        """Does the player to move win from ``state``?"""
+    def wins(self, state: State, progress: Callable[[int], object] | None = None) -> bool:
+        """Does the player to move win from ``state``?  ``progress(expanded)`` is called
+        every few thousand expansions of the native kernel (not by the Python engine)."""
         self.budget.start()
         if self.kernel is not None:
-            return self._native_wins(self.kernel, state)
+            return self._native_wins(self.kernel, state, progress)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 200 + 4 * self.geometry.size))
         try:
@@ -377,14 +378,15 @@ class AtroposSolver:
                 return u, x
         return None
 
-    def _native_wins(self, kernel: AtroposKernel, state: State) -> bool:
+    def _native_wins(self, kernel: AtroposKernel, state: State,
+                     progress: Callable[[int], object] | None = None) -> bool:
         key = canonical(self.geometry, state)
         if self.store is not None:
             value = self.store.get("win", self.name, (self.n, *key))
             if value is not None:
                 return bool(value)
         nodes, seconds = self.budget.remaining()
-        won, expanded = kernel.wins(limbs(state), nodes, seconds)
+        won, expanded = kernel.wins(limbs(state), nodes, seconds, progress)
         self.budget.charge(expanded, won is not None, len(kernel))
         assert won is not None  # charge raised BudgetExceeded otherwise
         if self.store is not None:
@@ -423,6 +425,142 @@ def first_player_wins(n: int, restricted: bool = True, budget: Budget | None = N
     """Does the first player win Atropos (or Unrestricted Atropos) of size n from the start?"""
     return AtroposSolver(n, restricted, budget, store).wins(start_state(n, restricted))
 
+
+
+def first_moves(g: Geometry, state: State, restricted: bool = True
+                ) -> list[tuple[State, tuple[int, int]]]:
+    """The safe moves from ``state`` up to symmetry: for each class, the state it leaves
+    (canonical) and its first move in board order, those that leave the opponent fewest
+    safe moves first (the kernel's order)."""
+    replies: dict[State, tuple[int, int]] = {}
+    for u, x in safe_moves(g, state):
+        replies.setdefault(canonical(g, play(g, state, u, x, restricted)), (u, x))
+    return sorted(replies.items(), key=lambda item: sum(1 for _ in safe_moves(g, item[0])))
+
+
+@dataclass(frozen=True)
+class MoveProgress:
+    """Where ``wins_by_first_move`` is: the first move being solved (or just decided)."""
+
+    #: this move's place in the order (from 1) and the number of first-move classes
+    index: int
+    total: int
+    move: tuple[int, int]
+    #: does the opponent win after it?  None while it is being solved
+    opponent_wins: bool | None
+    #: expansions on this move so far, and in the whole run (earlier moves included)
+    expanded: int
+    total_expanded: int
+    #: expansions of each move decided so far, in order (0 for one read from the store)
+    decided: tuple[int, ...]
+
+    def remaining(self) -> int | None:
+        """Expansions left if each undecided move costs the mean of those decided by search
+        (less what this move has used); None before any is.  A rough guide: the moves
+        differ by orders of magnitude, and a won root stops at its first lost reply."""
+        searched = [e for e in self.decided if e]
+        if not searched:
+            return None
+        mean = sum(searched) // len(searched)
+        left = self.total - len(self.decided)
+        return max(0, mean * left - (self.expanded if self.opponent_wins is None else 0))
+
+
+def wins_by_first_move(solver: AtroposSolver, state: State,
+                       report: Callable[[MoveProgress], object]
+                       ) -> tuple[bool, tuple[int, int] | None]:
+    """Does the player to move win from ``state``, and with which move?  The first moves
+    are solved one class at a time in the kernel's order (``first_moves``), each result
+    kept in the solver's store, so that a long run can say how far it is: ``report`` is
+    called every few thousand expansions while a move is solved (``opponent_wins`` None)
+    and once when it is decided.  Stops at the first move after which the opponent loses.
+    The answer is ``solver.wins(state)``'s; the work differs only near the root (each
+    move is a root of its own, keyed up to symmetry three plies deeper)."""
+    classes = first_moves(solver.geometry, state, solver.restricted)
+    decided: list[int] = []
+    before = solver.budget.nodes
+    for index, (child, move) in enumerate(classes, 1):
+        start = solver.budget.nodes
+
+        def running(expanded: int, index: int = index, move: tuple[int, int] = move,
+                    start: int = start) -> None:
+            report(MoveProgress(index, len(classes), move, None, expanded,
+                                start - before + expanded, tuple(decided)))
+
+        opponent_wins = solver.wins(child, running)
+        decided.append(solver.budget.nodes - start)
+        report(MoveProgress(index, len(classes), move, opponent_wins, decided[-1],
+                            solver.budget.nodes - before, tuple(decided)))
+        if not opponent_wins:
+            return True, move
+    return False, None
+
+
+def classes_at_depth(n: int, depth: int, restricted: bool = True) -> list[State]:
+    """The distinct states (up to the 36 symmetries) ``depth`` safe plies after the start
+    of size n, in a fixed order.  Running time: the number of safe move sequences up to
+    symmetry at each ply (about (3n(n+1)/2)^depth / 36 at most), each O(n) plus 36 images."""
+    g = geometry(n)
+    level = [canonical(g, start_state(n, restricted))]
+    for _ in range(depth):
+        level = sorted({canonical(g, play(g, state, u, x, restricted))
+                        for state in level for u, x in safe_moves(g, state)})
+    return level
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A sampled estimate of the outcome search's work (``project_work``)."""
+
+    n: int
+    depth: int
+    #: distinct states at that depth, and the expansions of each one sampled
+    classes: int
+    samples: tuple[int, ...]
+
+    @property
+    def estimate(self) -> float:
+        """Classes × mean expansions per sampled class."""
+        return self.classes * sum(self.samples) / len(self.samples)
+
+    @property
+    def error(self) -> float:
+        """The standard error of ``estimate`` (sampling without replacement)."""
+        k = len(self.samples)
+        if k < 2:
+            return float("inf")
+        mean = sum(self.samples) / k
+        variance = sum((w - mean) ** 2 for w in self.samples) / (k - 1)
+        finite = max(0.0, 1 - k / self.classes)
+        return self.classes * (variance * finite / k) ** 0.5
+
+
+def project_work(n: int, depth: int = 2, samples: int = 20, restricted: bool = True,
+                 seed: int = 0, budget: Budget | None = None,
+                 table: int | None = None) -> Projection:
+    """Estimate the work of deciding Atropos of size n from the start by sampling: the
+    distinct states ``depth`` plies after the start are listed (``classes_at_depth``),
+    ``samples`` of them drawn uniformly at random without replacement (``seed``), and each
+    solved by the native kernel from an empty table of ``table`` states.  Classes × mean
+    is an unbiased estimate of the expansions needed to solve every depth-``depth`` class
+    on its own; the search itself stops at a first winning move and shares its table, so
+    the ratio of its true work to this estimate is measured where both are known
+    (n = 5 to 8, docs/atropos.md) and applied to larger n.  Running time: the samples'
+    searches, about ``samples / classes`` of that estimate."""
+    import random
+
+    from grundy.search.budget import Budget
+
+    budget = budget if budget is not None else Budget()
+    level = classes_at_depth(n, depth, restricted)
+    chosen = random.Random(seed).sample(level, min(samples, len(level)))
+    work = []
+    for state in chosen:
+        solver = AtroposSolver(n, restricted, budget, table=table)
+        before = budget.nodes
+        solver.wins(state)
+        work.append(budget.nodes - before)
+    return Projection(n, depth, len(level), tuple(work))
 
 
 @dataclass(frozen=True)
@@ -487,9 +625,7 @@ def solve_split(
 
     budget = budget if budget is not None else Budget()
     g, name = geometry(n), "atropos" if restricted else "unrestricted-atropos"
-    replies: dict[State, tuple[int, int]] = {}
-    for u, x in safe_moves(g, state):
-        replies.setdefault(canonical(g, play(g, state, u, x, restricted)), (u, x))
+    replies = dict(first_moves(g, state, restricted))
     known: dict[State, bool] = {}
     if store is not None:
         for child in replies:
@@ -497,9 +633,7 @@ def solve_split(
             if value is not None:
                 known[child] = bool(value)
     from_store, nodes = len(known), 0
-    # Replies that leave the opponent fewest safe moves first, as the kernel orders them.
-    pending = sorted((child for child in replies if child not in known),
-                     key=lambda child: sum(1 for _ in safe_moves(g, child)))
+    pending = [child for child in replies if child not in known]
     if pending and not any(won is False for won in known.values()):
         _, seconds = budget.remaining()
         context = multiprocessing.get_context("spawn")

@@ -47,6 +47,7 @@ one's result in the store).
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -532,7 +533,7 @@ class Projection:
         mean = sum(self.samples) / k
         variance = sum((w - mean) ** 2 for w in self.samples) / (k - 1)
         finite = max(0.0, 1 - k / self.classes)
-        return self.classes * (variance * finite / k) ** 0.5
+        return self.classes * math.sqrt(variance * finite / k)
 
 
 def project_work(n: int, depth: int = 2, samples: int = 20, restricted: bool = True,

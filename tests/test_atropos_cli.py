@@ -36,6 +36,44 @@ def test_outcome_on_two_threads_is_the_same() -> None:
     assert both.exit_code != 0 and "do not combine" in both.output
 
 
+def test_a_bounded_table_keeps_the_answer_and_bad_sizes_are_one_line() -> None:
+    full = json.loads(run("outcome", "6", "--json").output)
+    small = json.loads(run("outcome", "6", "--table", "100", "--json").output)
+    assert small["player_to_move_wins"] is full["player_to_move_wins"] is False
+    # 100 states rounded down to 64 slots: the table holds fewer states, so more are expanded
+    assert small["states_solved"] <= 64 < full["states_solved"]
+    assert small["positions_expanded"] > full["positions_expanded"]
+    threaded = json.loads(run("outcome", "5", "--table", "64", "--threads", "2", "--json").output)
+    assert threaded["player_to_move_wins"] is False
+    for bad, message in [("0", "give a positive number of states"),
+                         ("-3", "give a positive number of states"),
+                         (str(10**15), "more than this machine's")]:
+        result = run("outcome", "4", "--table", bad)
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert result.output.startswith(f"grundy: error: --table {int(bad):,}")
+        assert message in result.output
+
+
+def test_outcome_reports_its_progress_on_stderr() -> None:
+    # A run longer than --progress seconds reports (any run is longer than a nanosecond).
+    result = run("outcome", "5", "--progress", "1e-9", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["player_to_move_wins"] is False
+    decided = [line for line in result.stderr.splitlines() if " decided: " in line]
+    assert len(decided) == 16 and all("the opponent wins" in line for line in decided)
+    assert decided[0].startswith("first move 1 of 16 (R1,1) decided")
+    assert "states/s" in result.stderr and "to go" in result.stderr
+    assert run("outcome", "5", "--progress", "0").stderr == ""
+
+
+def test_estimate_projects_the_work_by_sampling() -> None:
+    data = json.loads(run("estimate", "4", "--samples", "5", "--json").output)
+    assert data["classes"] > 5 and len(data["samples"]) == 5
+    assert data["estimate"] == round(data["classes"] * sum(data["samples"]) / 5)
+    assert "solving all of them on their own" in run("estimate", "4").output
+    assert run("estimate", "10").exit_code == 2
+
+
 def test_outcome_budget_and_store(tmp_path: Path) -> None:
     result = run("outcome", "6", "--max-nodes", "100")
     assert result.exit_code == 3 and "node budget" in result.output

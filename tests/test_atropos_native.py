@@ -12,12 +12,18 @@ from grundy import _native
 from grundy.protocol import GrundyError
 from grundy.rulesets.atropos.search import (
     AtroposSolver,
+    MoveProgress,
     State,
+    canonical,
+    classes_at_depth,
+    first_moves,
     geometry,
     play,
+    project_work,
     safe_moves,
     solve_split,
     start_state,
+    wins_by_first_move,
 )
 from grundy.search import Budget, BudgetExceeded, Store
 
@@ -157,3 +163,73 @@ def test_budgets_stop_every_thread() -> None:
                       threads=2).wins(start_state(7))
     with pytest.raises(ValueError, match="1 to 64 threads; got 0"):
         AtroposSolver(4, engine="native", threads=0)
+
+
+@pytest.mark.parametrize("restricted", [True, False])
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 6), st.integers(0, 8), st.randoms(use_true_random=False))
+def test_solving_first_moves_one_by_one_gives_the_answer_of_one_search(
+    restricted: bool, n: int, moves: int, rng: random.Random
+) -> None:
+    n = n if restricted else min(n, 5)  # unrestricted n = 6 takes minutes from the start
+    state = random_state(rng, n, moves, restricted)
+    g = geometry(n)
+    reports: list[MoveProgress] = []
+    wins, move = wins_by_first_move(AtroposSolver(n, restricted), state, reports.append)
+    assert wins is AtroposSolver(n, restricted).wins(state)
+    if n <= 4:  # the kernel itself is checked against Python above, to n = 5
+        assert wins is AtroposSolver(n, restricted, engine="python").wins(state)
+    decided = [r for r in reports if r.opponent_wins is not None]
+    classes = first_moves(g, state, restricted)
+    assert [r.index for r in decided] == list(range(1, len(decided) + 1))
+    assert all(r.total == len(classes) for r in reports)
+    if wins:
+        assert move is not None and decided[-1].move == move
+        assert not decided[-1].opponent_wins and all(r.opponent_wins for r in decided[:-1])
+        assert not AtroposSolver(n, restricted).wins(play(g, state, *move, restricted))
+    else:
+        assert move is None and len(decided) == len(classes)
+    # Running reports count up within a move and sum to the run's total.
+    for r in reports:
+        assert r.total_expanded == sum(r.decided) + (r.expanded if r.opponent_wins is None else 0)
+
+
+def test_the_kernel_reports_its_progress_while_it_searches() -> None:
+    seen: list[int] = []
+    solver = AtroposSolver(6)
+    assert solver.wins(start_state(6), seen.append) is False
+    assert len(seen) >= 10 and seen == sorted(seen) and seen[0] == 1
+    assert seen[-1] <= solver.budget.nodes
+
+    def stop(expanded: int) -> None:
+        if expanded > 5000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        AtroposSolver(6).wins(start_state(6), stop)
+
+
+def test_first_moves_and_the_classes_at_depth_one_are_the_same_states() -> None:
+    for n in range(1, 7):
+        g = geometry(n)
+        classes = first_moves(g, start_state(n), True)
+        assert sorted(state for state, _ in classes) == classes_at_depth(n, 1)
+        for state, (u, x) in classes:
+            assert canonical(g, play(g, start_state(n), u, x, True)) == state
+
+
+def test_a_projection_over_every_class_is_their_exact_total() -> None:
+    classes = classes_at_depth(4, 2)
+    every = project_work(4, 2, samples=len(classes))
+    exact = sum(_work(state) for state in classes)
+    assert every.classes == len(classes) and every.estimate == exact and every.error == 0
+    some = project_work(4, 2, samples=5, seed=3)
+    assert len(some.samples) == 5 and some.error > 0
+    assert project_work(4, 2, samples=5, seed=3) == some  # the seed fixes the sample
+
+
+def _work(state: State) -> int:
+    """Expansions of the kernel solving ``state`` of size 4 from an empty table."""
+    solver = AtroposSolver(4)
+    solver.wins(state)
+    return solver.budget.nodes

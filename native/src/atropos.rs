@@ -234,7 +234,8 @@ pub trait Transpositions {
     #[inline]
     fn prefetch(&self, _key: Self::Key) {}
     fn get(&self, key: Self::Key, depth: usize) -> Option<bool>;
-    fn insert(&mut self, key: Self::Key, won: bool, depth: usize);
+    /// Keep the result of a state whose search expanded `work` states.
+    fn insert(&mut self, key: Self::Key, won: bool, depth: usize, work: u64);
     /// Is another thread searching this state?
     fn busy(&self, _key: &Self::Key) -> bool {
         false
@@ -304,20 +305,22 @@ impl Transpositions for Table {
     }
 
     #[inline]
-    fn insert(&mut self, state: State, won: bool, _depth: usize) {
+    fn insert(&mut self, state: State, won: bool, _depth: usize, _work: u64) {
         self.keep(state, won);
     }
 }
 
 /// A transposition table of bounded memory: up to `1 << bits` slots of 16 bytes in buckets
-/// of four (one cache line), each slot a 127-bit fingerprint of a state (`fingerprint`)
-/// with the result in its low bit, 0 for an empty slot.  It starts small and grows fourfold
+/// of four (one cache line), each slot a 120-bit fingerprint of a state (`fingerprint`),
+/// the work its search took (6 bits: the number of binary digits of the states expanded)
+/// and its result (the low bit), 0 for an empty slot.  It starts small and grows fourfold
 /// when half full, up to its bound (or until memory cannot be had); a new entry goes to the
-/// front of its bucket and, in a full bucket, the last one falls out (the most recent
-/// results are kept).
+/// front of its bucket and, in a full bucket, the one of least work among the three behind
+/// it falls out (the oldest of those on a tie): the newest result is always kept, and an
+/// expensive one outlives many cheap ones.
 /// Keys are not stored, so two states with one fingerprint would share an entry: with
-/// independent 127-bit fingerprints the chance of any such pair among 10^9 look-ups is
-/// below 10^-28.
+/// independent 120-bit fingerprints the chance of any such pair among 10^9 look-ups is
+/// below 10^-18.
 pub struct HashTable {
     slots: Vec<Bucket>,
     mask: usize,
@@ -331,8 +334,8 @@ pub struct HashTable {
 struct Bucket([u128; 4]);
 
 /// Two independent 64-bit hashes of the state's ten words (multiply-rotate rounds, then
-/// the SplitMix64 finaliser on each), as one 128-bit fingerprint with its low bit set so
-/// that it is never 0.
+/// the SplitMix64 finaliser on each), as one 128-bit word whose low byte is `FINGERPRINT`'s
+/// marker bit (so it is never 0), leaving the bits of `WORK` and `WON` clear.
 fn fingerprint(state: &State) -> u128 {
     fn finish(mut z: u64) -> u64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -350,7 +353,18 @@ fn fingerprint(state: &State) -> u128 {
             .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
             .rotate_left(31);
     }
-    (u128::from(finish(a)) << 64 | u128::from(finish(b))) | 2
+    (u128::from(finish(a)) << 64 | u128::from(finish(b))) & FINGERPRINT | 0x80
+}
+
+/// A `HashTable` slot: the fingerprint (bits 7 to 127, bit 7 always set), the work (bits 1
+/// to 6) and the result (bit 0).
+const FINGERPRINT: u128 = !0x7F;
+const WORK: u128 = 0x7E;
+const WON: u128 = 1;
+
+/// The number of binary digits of `work` (0 to 64), capped to fit `WORK`.
+fn work_bits(work: u64) -> u128 {
+    u128::from((64 - work.leading_zeros()).min(63))
 }
 
 impl HashTable {
@@ -404,19 +418,26 @@ impl HashTable {
         }
     }
 
-    fn place(&mut self, key: u128) {
-        let index = self.bucket(key);
+    /// Put `slot` at the front of its bucket, the others shifted back over the slot that
+    /// makes way: the state's old entry if it has one, else an empty slot, else the entry of
+    /// least work behind the front one (the last of those on a tie).
+    fn place(&mut self, slot: u128) {
+        let index = self.bucket(slot);
         let bucket = &mut self.slots[index].0;
-        // Drop the state's old entry if it has one, else the last; shift the rest back.
         let end = bucket
             .iter()
-            .position(|&slot| slot == 0 || slot | 1 == key | 1)
-            .unwrap_or(3);
+            .position(|&old| old == 0 || old & FINGERPRINT == slot & FINGERPRINT)
+            .unwrap_or_else(|| {
+                (1..4)
+                    .rev()
+                    .min_by_key(|&k| bucket[k] & WORK)
+                    .expect("a bucket has four slots")
+            });
         if bucket[end] == 0 {
             self.len += 1;
         }
         bucket.copy_within(0..end, 1);
-        bucket[0] = key;
+        bucket[0] = slot;
     }
 }
 
@@ -438,16 +459,16 @@ impl Transpositions for HashTable {
         self.slots[self.bucket(key)]
             .0
             .iter()
-            .find(|&&slot| slot | 1 == key | 1)
-            .map(|&slot| slot & 1 == 1)
+            .find(|&&slot| slot & FINGERPRINT == key)
+            .map(|&slot| slot & WON == WON)
     }
 
     #[inline]
-    fn insert(&mut self, key: u128, won: bool, _depth: usize) {
+    fn insert(&mut self, key: u128, won: bool, _depth: usize, work: u64) {
         if self.len >= 2 * self.slots.len() && self.slots.len() < self.max_buckets {
             self.grow();
         }
-        self.place(key & !1 | u128::from(won));
+        self.place(key | work_bits(work) << 1 | u128::from(won));
     }
 }
 
@@ -558,11 +579,11 @@ impl Transpositions for Shared<'_> {
     }
 
     #[inline]
-    fn insert(&mut self, state: State, won: bool, depth: usize) {
+    fn insert(&mut self, state: State, won: bool, depth: usize, work: u64) {
         if depth < BUSY_DEPTH {
-            self.0.shard(&state).table.insert(state, won, depth);
+            self.0.shard(&state).table.insert(state, won, depth, work);
         } else {
-            self.1.insert(state, won, depth);
+            self.1.insert(state, won, depth, work);
         }
     }
 
@@ -686,6 +707,8 @@ fn search<T: Transpositions>(
         next: usize,
         /// Children from `first_pass` on were put off because another thread had them.
         first_pass: usize,
+        /// the budget's count of expansions when this state was expanded
+        expanded_at: u64,
     }
     #[derive(Clone, Copy)]
     struct Child<K> {
@@ -750,6 +773,7 @@ fn search<T: Transpositions>(
             end: children.len(),
             next: start,
             first_pass: children.len(),
+            expanded_at: 0,
         })
     };
     let tick = |budget: &mut Budget, table: &T| {
@@ -763,8 +787,9 @@ fn search<T: Transpositions>(
     let root_key = key_of(table, &root, 0);
     let mut answer = match open(root, root_key, 0, table, &mut children) {
         Err(known) => return Ok(known),
-        Ok(frame) => {
+        Ok(mut frame) => {
             tick(budget, table)?;
+            frame.expanded_at = budget.nodes;
             if T::SHARED {
                 table.enter(&frame.key);
             }
@@ -785,12 +810,13 @@ fn search<T: Transpositions>(
         };
         if let Some(won) = won {
             let (key, start) = (frame.key, frame.start);
+            let work = budget.nodes + 1 - frame.expanded_at;
             stack.pop();
             children.truncate(start);
             if T::SHARED && depth < BUSY_DEPTH {
                 table.leave(&key);
             }
-            table.insert(key, won, depth);
+            table.insert(key, won, depth, work);
             if stack.is_empty() {
                 return Ok(won);
             }
@@ -812,8 +838,9 @@ fn search<T: Transpositions>(
         }
         match open(child.state, child.key, depth + 1, table, &mut children) {
             Err(known) => answer = Some(known),
-            Ok(child_frame) => {
+            Ok(mut child_frame) => {
                 tick(budget, table)?;
+                child_frame.expanded_at = budget.nodes;
                 if T::SHARED && depth + 1 < BUSY_DEPTH {
                     table.enter(&child_frame.key);
                 }
@@ -1126,7 +1153,7 @@ mod tests {
             })
             .collect();
         for &(state, won) in &states {
-            table.insert(table.key(&state), won, 0);
+            table.insert(table.key(&state), won, 0, 1);
         }
         assert!(table.slots.len() * std::mem::size_of::<Bucket>() >= 8 << 20);
         let mut found = 0;
@@ -1142,6 +1169,32 @@ mod tests {
             "{found} of {} kept",
             states.len()
         );
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_newest_and_the_most_expensive_entries() {
+        // One bucket of four slots: every key lands in it.
+        let mut table = HashTable::new(2);
+        let state = |k: u64| State {
+            uncoloured: k,
+            ..State::default()
+        };
+        let expensive = table.key(&state(1000));
+        table.insert(expensive, true, 0, 1 << 20);
+        for k in 0..10 {
+            table.insert(table.key(&state(k)), k % 2 == 0, 0, 3);
+            assert_eq!(table.get(table.key(&state(k)), 0), Some(k % 2 == 0));
+            assert_eq!(table.get(expensive, 0), Some(true), "after {k}");
+        }
+        assert_eq!(table.len(), 4);
+        // Of the cheap ones, the newest stay.
+        assert_eq!(table.get(table.key(&state(8)), 0), Some(true));
+        assert_eq!(table.get(table.key(&state(0)), 0), None);
+        // A state solved again keeps one entry, with its new work.
+        table.insert(table.key(&state(9)), false, 0, 1 << 30);
+        assert_eq!(table.len(), 4);
+        table.insert(table.key(&state(20)), true, 0, 1);
+        assert_eq!(table.get(table.key(&state(9)), 0), Some(false));
     }
 
     #[test]

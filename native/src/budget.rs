@@ -15,7 +15,7 @@ pub enum Stop {
 }
 
 /// How many expansions pass between clock and interrupt checks.
-const CHECK_EVERY: u64 = 1 << 12;
+pub const CHECK_EVERY: u64 = 1 << 12;
 
 /// The largest time budget of a native search, in seconds: a day, as on the Python side
 /// (`grundy.search.budget.MAX_SECONDS`).

@@ -13,7 +13,7 @@ use pyo3::types::PyBytes;
 
 use crate::amazons;
 use crate::atropos;
-use crate::budget::{check_seconds, Budget, Stop};
+use crate::budget::{check_seconds, Budget, Stop, CHECK_EVERY};
 use crate::canonical::{self, Dyadic, Id, Uptimal};
 use crate::clobber;
 use crate::domineering;
@@ -65,14 +65,38 @@ fn budgeted<T: Send>(
     max_seconds: Option<f64>,
     kernel: impl FnOnce(&mut Budget) -> Result<T, Stop> + Send,
 ) -> PyResult<(Option<T>, u64)> {
+    watched(py, max_nodes, max_seconds, None, kernel)
+}
+
+/// `budgeted`, and each time the budget polls its hook (after the first expansion, then
+/// every `CHECK_EVERY`), `progress(expanded)` is called with the expansions so far; an
+/// exception it raises stops the search and is raised.
+fn watched<T: Send>(
+    py: Python<'_>,
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    progress: Option<&Py<PyAny>>,
+    kernel: impl FnOnce(&mut Budget) -> Result<T, Stop> + Send,
+) -> PyResult<(Option<T>, u64)> {
     let max_seconds = check_seconds(max_seconds).map_err(PyValueError::new_err)?;
     let (result, nodes, pending) = py.detach(|| {
         let mut pending: Option<PyErr> = None;
-        let mut interrupted = || match Python::attach(|py| py.check_signals()) {
-            Ok(()) => false,
-            Err(err) => {
-                pending = Some(err);
-                true
+        let mut polls = 0u64;
+        let mut interrupted = || {
+            let checked = Python::attach(|py| {
+                py.check_signals()?;
+                if let Some(progress) = progress {
+                    polls += 1;
+                    progress.call1(py, (1 + (polls - 1) * CHECK_EVERY,))?;
+                }
+                Ok(())
+            });
+            match checked {
+                Ok(()) => false,
+                Err(err) => {
+                    pending = Some(err);
+                    true
+                }
             }
         };
         let (result, nodes) = guarded(|| {
@@ -282,21 +306,25 @@ impl AtroposKernel {
     }
 
     /// Does the player to move win from this state?  (None if a budget stopped it.)
-    #[pyo3(signature = (state, max_nodes=None, max_seconds=None))]
+    /// `progress(expanded)`, if given, is called every few thousand expansions (of the
+    /// calling thread) with the expansions so far.
+    #[pyo3(signature = (state, max_nodes=None, max_seconds=None, progress=None))]
     fn wins(
         &mut self,
         py: Python<'_>,
         state: Limbs,
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<(Option<bool>, u64)> {
         let root = self.atropos_state(state)?;
         let geometry = &self.geometry;
+        let progress = progress.as_ref();
         match &mut self.table {
-            AtroposTable::Single(table) => budgeted(py, max_nodes, max_seconds, |b| {
+            AtroposTable::Single(table) => watched(py, max_nodes, max_seconds, progress, |b| {
                 atropos::wins(geometry, table, root, b)
             }),
-            AtroposTable::Shared(table) => budgeted(py, max_nodes, max_seconds, |b| {
+            AtroposTable::Shared(table) => watched(py, max_nodes, max_seconds, progress, |b| {
                 atropos::wins_threaded(geometry, table, root, b, (max_nodes, max_seconds))
             }),
         }

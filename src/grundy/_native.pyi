@@ -8,6 +8,7 @@ every few thousand positions and raised as they are.  A Rust panic is raised as
 ``NativePanic``, never a crash.
 """
 
+from collections.abc import Callable
 from typing import Self, TypeAlias, final
 
 __all__ = [
@@ -417,9 +418,11 @@ class AtroposKernel:
         state: tuple[int, list[int], list[int], int],
         max_nodes: int | None = None,
         max_seconds: float | None = None,
+        progress: Callable[[int], object] | None = None,
     ) -> tuple[bool | None, int]:
         """Does the player to move win?  ``state`` is (uncoloured, forbidden limbs, single
-        limbs, candidates), the bit fields of ``State`` in four 64-bit limbs each."""
+        limbs, candidates), the bit fields of ``State`` in four 64-bit limbs each;
+        ``progress(expanded)`` is called every few thousand expansions."""
     def nimber(
         self,
         state: tuple[int, list[int], list[int], int],

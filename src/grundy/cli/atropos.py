@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,15 @@ from grundy.rulesets.atropos.rules import (
     safe_colours,
     state_of,
 )
-from grundy.rulesets.atropos.search import AtroposSolver, nimber_census, solve_split
+from grundy.rulesets.atropos.search import (
+    AtroposSolver,
+    MoveProgress,
+    nimber_census,
+    project_work,
+    solve_split,
+    table_capacity,
+    wins_by_first_move,
+)
 from grundy.rulesets.atropos.switches import (
     MAX_POSITIONS,
     a_switches,
@@ -79,15 +88,33 @@ def atropos() -> None:
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Search on this many threads sharing one transposition table (the "
                    "native kernel; with --max-nodes, each thread's limit).")
+@click.option("--table", type=int, default=None,
+              help="Bound the transposition table to this many states (one thread: 16 "
+                   "bytes each, rounded down to a power of two; --threads: about 90 bytes "
+                   "each; --workers: each worker's table); when it is full, old states "
+                   "make way (those that took least work first) and may be searched again; "
+                   "the answer stays exact.  Default: 2^23 states (128 MB; --threads: "
+                   "2^25 states).")
+@click.option("--progress", "every", type=click.FloatRange(0, 86_400), default=60.0,
+              show_default=True,
+              help="A run longer than this many seconds reports on stderr, this often, the "
+                   "first move being solved, the first moves decided, the states expanded "
+                   "per second and a rough estimate of the work left; 0: never.")
 @search_options
 @json_option
-def outcome(position: str, unrestricted: bool, workers: int, threads: int,
-            max_nodes: int | None, max_seconds: float | None, store: str | None,
+def outcome(position: str, unrestricted: bool, workers: int, threads: int, table: int | None,
+            every: float, max_nodes: int | None, max_seconds: float | None, store: str | None,
             as_json: bool) -> None:
-    """Who wins from POSITION with perfect play, and a winning move."""
+    """Who wins from POSITION with perfect play, and a winning move.
+
+    The first moves are solved one symmetry class at a time, those that leave the
+    opponent fewest safe moves first; with --store each one's result is kept, so a
+    stopped run resumes.  `grundy atropos estimate` projects the work of a size."""
     if workers > 1 and threads > 1:
         raise GrundyError("--workers (processes, each with its own table) and --threads "
                           "(one shared table) do not combine: give one of them")
+    if table is not None:
+        table_capacity(table, threads)  # a bad size is an error before any search
     start = parse_position(position)
     if bad_triangles(start):
         raise IllegalMoveError("this board already has a bad triangle: the game is over")
@@ -102,16 +129,17 @@ def outcome(position: str, unrestricted: bool, workers: int, threads: int,
                 click.echo(f"{done} of {total} first moves solved "
                            f"({time.perf_counter() - began:.0f} s)", err=True)
 
-            split = solve_split(state, start.n, restricted, opened, workers, budget, progress)
+            split = solve_split(state, start.n, restricted, opened, workers, budget, progress,
+                                table)
             wins, found, solved = split.wins, split.winning_move, split.nodes
         else:
-            solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads)
-            wins = solver.wins(state)
-            found = solver.winning_move(state) if wins else None
+            solver = AtroposSolver(start.n, restricted, budget, opened, threads=threads,
+                                   table=table)
+            wins, found = wins_by_first_move(solver, state,
+                                             _reporter(start, every, began))
             solved = solver.solved
         seconds = time.perf_counter() - began
-    move = None if found is None else (*start.board.cells[found[0]], found[1])
-    label = None if move is None else f"{LETTERS[move[2]]}{move[0]},{move[1]}"
+    label = None if found is None else _move_label(start, found)
     result = {
         "size": start.n, "position": format_rows(start), "restricted": restricted,
         "player_to_move_wins": wins, "winning_move": label,
@@ -125,6 +153,81 @@ def outcome(position: str, unrestricted: bool, workers: int, threads: int,
     if label:
         click.echo(f"winning move: {label}")
     click.echo(f"{solved:,} states solved ({budget.nodes:,} expanded) in {seconds:.2f} s")
+
+
+def _move_label(start: Any, move: tuple[int, int]) -> str:
+    """A move (open circle, colour) as `grundy atropos` writes it: `R1,1`."""
+    j, i = start.board.cells[move[0]]
+    return f"{LETTERS[move[1]]}{j},{i}"
+
+
+def _reporter(start: Any, every: float, began: float) -> Callable[[MoveProgress], None]:
+    """What `outcome` prints on stderr as it goes (nothing in a run shorter than `every`
+    seconds, or with `every` 0)."""
+    last = began
+
+    def report(at: MoveProgress) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if not every or now - began < every or (at.opponent_wins is None
+                                               and now - last < every):
+            return
+        last = now
+        move = f"first move {at.index} of {at.total} ({_move_label(start, at.move)})"
+        if at.opponent_wins is not None:
+            click.echo(f"{move} decided: the opponent {'wins' if at.opponent_wins else 'loses'}"
+                       f" ({at.expanded:,} states expanded)", err=True)
+            return
+        rate = at.total_expanded / (now - began)
+        line = (f"{move}: {at.expanded:,} states expanded; {len(at.decided)} decided; "
+                f"{rate:,.0f} states/s over {now - began:,.0f} s")
+        left = at.remaining()
+        if left is not None:
+            line += (f"; if each move left costs the mean of those decided, about {left:,} "
+                     f"states ({left / rate / 3600:,.1f} h) to go")
+        click.echo(line, err=True)
+
+    return report
+
+
+@atropos.command()
+@click.argument("size", type=click.IntRange(1, 9))
+@UNRESTRICTED
+@click.option("--depth", type=click.IntRange(1, 3), default=2, show_default=True,
+              help="Sample the states this many plies after the start.")
+@click.option("--samples", type=click.IntRange(1, 100_000), default=20, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@search_options
+@json_option
+def estimate(size: int, unrestricted: bool, depth: int, samples: int, seed: int,
+             max_nodes: int | None, max_seconds: float | None, store: str | None,
+             as_json: bool) -> None:
+    """Project the work of `grundy atropos outcome SIZE` by sampling: the states DEPTH
+    plies after the start are listed up to symmetry, SAMPLES of them drawn at random and
+    solved one by one; classes x mean work estimates solving all of them.  The outcome
+    search does a fraction of that (it stops at a first winning move and shares its
+    table): docs/atropos.md gives the fraction measured at sizes 5 to 8."""
+    restricted = not unrestricted
+    search = Search(max_nodes, max_seconds, store)
+    with Spinner() as spinner:
+        budget = search.budget(spinner)
+        began = time.perf_counter()
+        projection = project_work(size, depth, samples, restricted, seed, budget)
+        seconds = time.perf_counter() - began
+    result = {
+        "size": size, "restricted": restricted, "depth": depth, "classes": projection.classes,
+        "samples": list(projection.samples), "estimate": round(projection.estimate),
+        "standard_error": round(projection.error), "seconds": round(seconds, 3),
+        "states_per_second": round(sum(projection.samples) / seconds) if seconds else None,
+    }
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(f"{projection.classes:,} states {depth} plies after the start; "
+               f"{len(projection.samples)} solved: {sum(projection.samples):,} states "
+               f"expanded in {seconds:.1f} s")
+    click.echo(f"solving all of them on their own: about {projection.estimate:,.0f} "
+               f"± {projection.error:,.0f} states expanded")
 
 
 @atropos.command()

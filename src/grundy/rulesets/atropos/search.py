@@ -47,6 +47,7 @@ one's result in the store).
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -69,6 +70,15 @@ STORE_DEPTH = 6
 #: slots of 16 bytes (1 GB); on several, this many entries per generation of
 #: the shared tables (two generations of about 90 bytes an entry, at most about 3 GB).
 NATIVE_TABLE = 1 << 24
+#: States in the one-thread table of ``AtroposSolver`` unless told (128 MB).  The table keeps
+#: the results that took the most work, so a small one costs few repeated searches and
+#: misses the processor's caches less: n = 8 expanded 24.3 million states in 24.5 s of CPU
+#: time with 2^23 states, 22.8 million in 27.0 s with 2^24, 22.1 million in 31.8 s with
+#: 2^26 (docs/atropos.md).
+DEFAULT_TABLE = 1 << 23
+#: Bytes of memory a state takes in the native tables: 16 on one thread (one slot of the
+#: bounded table), about 90 in the shared tables of several threads.
+TABLE_BYTES = {1: 16, 2: 90}
 
 Engine = Literal["auto", "native", "python"]
 
@@ -251,6 +261,39 @@ def native_fits(g: Geometry) -> bool:
     return g.size <= 64 and len(g.slots) <= 128
 
 
+def table_capacity(states: int, threads: int = 1) -> int:
+    """The kernel's ``capacity`` for a transposition table of at most ``states`` states
+    (``grundy atropos outcome --table``): on one thread a table of at most ``4 × capacity``
+    slots rounded up to a power of two, so ``states`` rounded down to a power of two (at
+    least 4); on several, two generations of ``capacity`` entries each.  Raises
+    GrundyError, naming the fix, if ``states`` is not positive or the table could not fit
+    in this machine's memory."""
+    from grundy.protocol import GrundyError
+
+    if states < 1:
+        raise GrundyError(f"--table {states}: give a positive number of states")
+    per_state = TABLE_BYTES[min(threads, 2)]
+    memory = _physical_memory()
+    if memory is not None and states * per_state > memory:
+        raise GrundyError(
+            f"--table {states:,} needs about {states * per_state / 2**30:,.1f} GB, more than "
+            f"this machine's {memory / 2**30:.1f} GB: give at most {memory // per_state:,} "
+            f"states")
+    if threads == 1:
+        return max(1, (1 << (states.bit_length() - 1)) // 4)
+    return max(1, states // 2)
+
+
+def _physical_memory() -> int | None:
+    """Bytes of physical memory, or None where the system does not say."""
+    import os
+
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 def native_kernel(g: Geometry, restricted: bool, capacity: int = NATIVE_TABLE,
                   threads: int = 1) -> AtroposKernel | None:
     """The Rust kernel for this board (searching on ``threads`` threads that share its
@@ -285,7 +328,11 @@ class AtroposSolver:
         store: Store | None = None,
         engine: Engine = "auto",
         threads: int = 1,
+        table: int | None = None,
     ) -> None:
+        """``table``: at most this many states in the native kernel's transposition table
+        (``table_capacity``; default ``DEFAULT_TABLE`` on one thread, ``2 × NATIVE_TABLE``
+        on several)."""
         from grundy.search.budget import Budget
 
         self.n = n
@@ -296,18 +343,21 @@ class AtroposSolver:
         self.name = "atropos" if restricted else "unrestricted-atropos"
         #: state -> does the player to move win?  (the Python engine's table)
         self.table: dict[State, bool] = {}
+        capacity = (table_capacity(table, threads) if table is not None
+                    else DEFAULT_TABLE // 4 if threads == 1 else NATIVE_TABLE)
         self.kernel = (None if engine == "python"
-                       else native_kernel(self.geometry, restricted, threads=threads))
+                       else native_kernel(self.geometry, restricted, capacity, threads))
         if engine == "native" and self.kernel is None:
             from grundy.protocol import GrundyError
 
             raise GrundyError(f"no native Atropos kernel for n = {n}: use --engine python")
 
-    def wins(self, state: State) -> bool:
-        """Does the player to move win from ``state``?"""
+    def wins(self, state: State, progress: Callable[[int], object] | None = None) -> bool:
+        """Does the player to move win from ``state``?  ``progress(expanded)`` is called
+        every few thousand expansions of the native kernel (not by the Python engine)."""
         self.budget.start()
         if self.kernel is not None:
-            return self._native_wins(self.kernel, state)
+            return self._native_wins(self.kernel, state, progress)
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 200 + 4 * self.geometry.size))
         try:
@@ -329,14 +379,15 @@ class AtroposSolver:
                 return u, x
         return None
 
-    def _native_wins(self, kernel: AtroposKernel, state: State) -> bool:
+    def _native_wins(self, kernel: AtroposKernel, state: State,
+                     progress: Callable[[int], object] | None = None) -> bool:
         key = canonical(self.geometry, state)
         if self.store is not None:
             value = self.store.get("win", self.name, (self.n, *key))
             if value is not None:
                 return bool(value)
         nodes, seconds = self.budget.remaining()
-        won, expanded = kernel.wins(limbs(state), nodes, seconds)
+        won, expanded = kernel.wins(limbs(state), nodes, seconds, progress)
         self.budget.charge(expanded, won is not None, len(kernel))
         assert won is not None  # charge raised BudgetExceeded otherwise
         if self.store is not None:
@@ -377,6 +428,146 @@ def first_player_wins(n: int, restricted: bool = True, budget: Budget | None = N
 
 
 
+def first_moves(g: Geometry, state: State, restricted: bool = True
+                ) -> list[tuple[State, tuple[int, int]]]:
+    """The safe moves from ``state`` up to symmetry: for each class, the state it leaves
+    (canonical) and its first move in board order, those that leave the opponent fewest
+    safe moves first (the kernel's order)."""
+    replies: dict[State, tuple[int, int]] = {}
+    for u, x in safe_moves(g, state):
+        replies.setdefault(canonical(g, play(g, state, u, x, restricted)), (u, x))
+    return sorted(replies.items(), key=lambda item: sum(1 for _ in safe_moves(g, item[0])))
+
+
+@dataclass(frozen=True)
+class MoveProgress:
+    """Where ``wins_by_first_move`` is: the first move being solved (or just decided)."""
+
+    #: this move's place in the order (from 1) and the number of first-move classes
+    index: int
+    total: int
+    move: tuple[int, int]
+    #: does the opponent win after it?  None while it is being solved
+    opponent_wins: bool | None
+    #: expansions on this move so far, and in the whole run (earlier moves included)
+    expanded: int
+    total_expanded: int
+    #: expansions of each move decided so far, in order (0 for one read from the store)
+    decided: tuple[int, ...]
+
+    def remaining(self) -> int | None:
+        """Expansions left if each undecided move costs the mean of those decided by search
+        (less what this move has used); None before any is.  A rough guide: the moves
+        differ by orders of magnitude, and a won root stops at its first lost reply."""
+        searched = [e for e in self.decided if e]
+        if not searched:
+            return None
+        mean = sum(searched) // len(searched)
+        left = self.total - len(self.decided)
+        return max(0, mean * left - (self.expanded if self.opponent_wins is None else 0))
+
+
+def wins_by_first_move(solver: AtroposSolver, state: State,
+                       report: Callable[[MoveProgress], object]
+                       ) -> tuple[bool, tuple[int, int] | None]:
+    """Does the player to move win from ``state``, and with which move?  The first moves
+    are solved one class at a time in the kernel's order (``first_moves``), each result
+    kept in the solver's store, so that a long run can say how far it is: ``report`` is
+    called every few thousand expansions while a move is solved (``opponent_wins`` None)
+    and once when it is decided.  Stops at the first move after which the opponent loses.
+    The answer is ``solver.wins(state)``'s; the work differs only near the root (each
+    move is a root of its own, keyed up to symmetry three plies deeper)."""
+    classes = first_moves(solver.geometry, state, solver.restricted)
+    decided: list[int] = []
+    before = solver.budget.nodes
+    for index, (_, move) in enumerate(classes, 1):
+        start = solver.budget.nodes
+
+        def running(expanded: int, index: int = index, move: tuple[int, int] = move,
+                    start: int = start) -> None:
+            report(MoveProgress(index, len(classes), move, None, expanded,
+                                start - before + expanded, tuple(decided)))
+
+        # The move itself, not the class's canonical state: the kernel breaks ties in its
+        # order by board order, which an image of the state changes (n = 8: 33.7 million
+        # expansions from the canonical image of R1,1's state, 24.3 million from it).
+        after = play(solver.geometry, state, *move, solver.restricted)
+        opponent_wins = solver.wins(after, running)
+        decided.append(solver.budget.nodes - start)
+        report(MoveProgress(index, len(classes), move, opponent_wins, decided[-1],
+                            solver.budget.nodes - before, tuple(decided)))
+        if not opponent_wins:
+            return True, move
+    return False, None
+
+
+def classes_at_depth(n: int, depth: int, restricted: bool = True) -> list[State]:
+    """The distinct states (up to the 36 symmetries) ``depth`` safe plies after the start
+    of size n, in a fixed order.  Running time: the number of safe move sequences up to
+    symmetry at each ply (about (3n(n+1)/2)^depth / 36 at most), each O(n) plus 36 images."""
+    g = geometry(n)
+    level = [canonical(g, start_state(n, restricted))]
+    for _ in range(depth):
+        level = sorted({canonical(g, play(g, state, u, x, restricted))
+                        for state in level for u, x in safe_moves(g, state)})
+    return level
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A sampled estimate of the outcome search's work (``project_work``)."""
+
+    n: int
+    depth: int
+    #: distinct states at that depth, and the expansions of each one sampled
+    classes: int
+    samples: tuple[int, ...]
+
+    @property
+    def estimate(self) -> float:
+        """Classes × mean expansions per sampled class."""
+        return self.classes * sum(self.samples) / len(self.samples)
+
+    @property
+    def error(self) -> float:
+        """The standard error of ``estimate`` (sampling without replacement)."""
+        k = len(self.samples)
+        if k < 2:
+            return float("inf")
+        mean = sum(self.samples) / k
+        variance = sum((w - mean) ** 2 for w in self.samples) / (k - 1)
+        finite = max(0.0, 1 - k / self.classes)
+        return self.classes * math.sqrt(variance * finite / k)
+
+
+def project_work(n: int, depth: int = 2, samples: int = 20, restricted: bool = True,
+                 seed: int = 0, budget: Budget | None = None,
+                 table: int | None = None) -> Projection:
+    """Estimate the work of deciding Atropos of size n from the start by sampling: the
+    distinct states ``depth`` plies after the start are listed (``classes_at_depth``),
+    ``samples`` of them drawn uniformly at random without replacement (``seed``), and each
+    solved by the native kernel from an empty table of ``table`` states.  Classes × mean
+    is an unbiased estimate of the expansions needed to solve every depth-``depth`` class
+    on its own; the search itself stops at a first winning move and shares its table, so
+    the ratio of its true work to this estimate is measured where both are known
+    (n = 5 to 8, docs/atropos.md) and applied to larger n.  Running time: the samples'
+    searches, about ``samples / classes`` of that estimate."""
+    import random
+
+    from grundy.search.budget import Budget
+
+    budget = budget if budget is not None else Budget()
+    level = classes_at_depth(n, depth, restricted)
+    chosen = random.Random(seed).sample(level, min(samples, len(level)))
+    work = []
+    for state in chosen:
+        solver = AtroposSolver(n, restricted, budget, table=table)
+        before = budget.nodes
+        solver.wins(state)
+        work.append(budget.nodes - before)
+    return Projection(n, depth, len(level), tuple(work))
+
+
 @dataclass(frozen=True)
 class SplitResult:
     """What ``solve_split`` found and what it cost."""
@@ -393,15 +584,18 @@ class SplitResult:
 
 #: Per worker process: the solver of each (n, restricted), kept across tasks so that
 #: its transposition table serves every first move the process is given.
-_WORKER_SOLVERS: dict[tuple[int, bool], AtroposSolver] = {}
+_WORKER_SOLVERS: dict[tuple[int, bool, int | None], AtroposSolver] = {}
 
 
-def _solve_move(n: int, restricted: bool, state: State, seconds: float | None
-                ) -> tuple[State, bool | None, int]:
+def _solve_move(n: int, restricted: bool, state: State, seconds: float | None,
+                table: int | None = None) -> tuple[State, bool | None, int]:
     """A worker's task: does the player to move win from ``state``?  (None: out of time.)"""
     from grundy.search.budget import Budget, BudgetExceeded
 
-    solver = _WORKER_SOLVERS.setdefault((n, restricted), AtroposSolver(n, restricted))
+    solver = _WORKER_SOLVERS.get((n, restricted, table))
+    if solver is None:
+        solver = _WORKER_SOLVERS[n, restricted, table] = AtroposSolver(n, restricted,
+                                                                        table=table)
     solver.budget = Budget(max_seconds=seconds)
     before = solver.budget.nodes
     try:
@@ -419,6 +613,7 @@ def solve_split(
     workers: int = 2,
     budget: Budget | None = None,
     progress: Callable[[int, int], None] | None = None,
+    table: int | None = None,
 ) -> SplitResult:
     """Does the player to move win from ``state``?  Each first move (one per symmetry
     class) is solved in one of ``workers`` processes, and its result goes to ``store``
@@ -426,7 +621,8 @@ def solve_split(
     the moves it has not finished.  The first move that leaves a lost state ends it.
 
     ``progress(done, total)`` is called after each first move.  Only the time limit of
-    ``budget`` applies (nodes are counted per process and reported).
+    ``budget`` applies (nodes are counted per process and reported).  ``table`` bounds
+    each worker's transposition table (``AtroposSolver``).
     """
     import multiprocessing
 
@@ -434,9 +630,7 @@ def solve_split(
 
     budget = budget if budget is not None else Budget()
     g, name = geometry(n), "atropos" if restricted else "unrestricted-atropos"
-    replies: dict[State, tuple[int, int]] = {}
-    for u, x in safe_moves(g, state):
-        replies.setdefault(canonical(g, play(g, state, u, x, restricted)), (u, x))
+    replies = dict(first_moves(g, state, restricted))
     known: dict[State, bool] = {}
     if store is not None:
         for child in replies:
@@ -444,14 +638,12 @@ def solve_split(
             if value is not None:
                 known[child] = bool(value)
     from_store, nodes = len(known), 0
-    # Replies that leave the opponent fewest safe moves first, as the kernel orders them.
-    pending = sorted((child for child in replies if child not in known),
-                     key=lambda child: sum(1 for _ in safe_moves(g, child)))
+    pending = [child for child in replies if child not in known]
     if pending and not any(won is False for won in known.values()):
         _, seconds = budget.remaining()
         context = multiprocessing.get_context("spawn")
         with context.Pool(max(1, min(workers, len(pending)))) as pool:
-            tasks = [(n, restricted, child, seconds) for child in pending]
+            tasks = [(n, restricted, child, seconds, table) for child in pending]
             for child, won, expanded in pool.imap_unordered(_star_solve_move, tasks):
                 nodes += expanded
                 if won is None:
@@ -476,7 +668,7 @@ def solve_split(
                        from_store, len(known) - from_store, nodes)
 
 
-def _star_solve_move(task: tuple[int, bool, State, float | None]
+def _star_solve_move(task: tuple[int, bool, State, float | None, int | None]
                      ) -> tuple[State, bool | None, int]:
     return _solve_move(*task)
 

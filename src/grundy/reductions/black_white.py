@@ -243,7 +243,8 @@ class _WaitingSearch:
             for x in nodes:
                 self.stack_of[next(c for c, m in enumerate(members) if m >> x & 1)] = i
         self.black_pool = tuple(i % 2 == 0 for i in range(len(built.choice)))
-        self.bounds: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, bool]]] = {}
+        self.bounds: dict[tuple[int, ...], tuple[list[int], list[int], list[int], list[int]]] = {}
+        self.guards = sum(1 << (22 * i + 21) for i in range(len(built.choice)))
         self.start = self.search.counts(poset.black, poset.alive)
         self.positions = 0
 
@@ -280,34 +281,74 @@ class _WaitingSearch:
 
         return sorted(found, key=order)
 
-    def _known(self, counts: tuple[int, ...], heights: tuple[int, ...],
-               black: bool) -> bool | None:
-        for proven, side, strict in self.bounds.get(counts, ()):
-            # side < 0: V(proven) ≤ 0 (< 0 if strict); side > 0: V(proven) ≥ 0 (> 0)
-            if side < 0 and (black or strict) and self._higher(proven, heights):
-                return not black
-            if side > 0 and (not black or strict) and self._higher(heights, proven):
-                return black
+    def _capped(self, counts: tuple[int, ...], heights: tuple[int, ...]) -> tuple[int, ...]:
+        """The least heights with the same outcomes (``_excess``): a stack of P's
+        waiting nodes beyond one more than the opponent Q's elements outside C_i
+        (Q's other stacks' heights included) is cut down to that."""
+        capped = list(heights)
+        for i, h in enumerate(capped):
+            if h:
+                mine = self.black_pool[i]
+                q = 1 if mine else 0  # the opponent's colour: slot 2c + 1 is white
+                theirs = sum(counts[2 * c + q] for c, stack in enumerate(self.stack_of)
+                             if stack != i)
+                theirs += sum(k for j, k in enumerate(capped) if self.black_pool[j] != mine)
+                capped[i] = min(h, theirs + 1)
+        return tuple(capped)
+
+    def _key(self, heights: tuple[int, ...]) -> int:
+        """Heights packed so that V(p) ≥ V(q) follows from key(p) ≥ key(q) field by
+        field: Black's heights as they are, White's negated, each offset by 2^20 in a
+        field of 22 bits whose top bit is a guard (``_covers``)."""
+        key = 0
+        for h, mine in zip(reversed(heights), reversed(self.black_pool), strict=True):
+            key = key << 22 | ((1 << 20) + (h if mine else -h))
+        return key
+
+    def _covers(self, p: int, q: int) -> bool:
+        """Every field of p ≥ the same field of q (a borrow clears a guard bit)."""
+        return ((p | self.guards) - q) & self.guards == self.guards
+
+    def _known(self, counts: tuple[int, ...], key: int, black: bool) -> bool | None:
+        facts = self.bounds.get(counts)
+        if facts is None:
+            return None
+        below_strict, below, above_strict, above = facts
+        # below: V(p) ≤ 0 (< 0 if strict), so V(q) ≤ 0 for q under p; above: V(p) ≥ 0
+        wins, losses = (above_strict, below) if black else (below_strict, above)
+        if any((self._covers(key, p) if black else self._covers(p, key)) for p in wins):
+            return True
+        if any((self._covers(p, key) if black else self._covers(key, p)) for p in losses):
+            return False
         return None
 
-    def _higher(self, p: tuple[int, ...], q: tuple[int, ...]) -> bool:
-        """V at heights p ≥ V at heights q, the rest the same."""
-        return all(a >= b if mine else a <= b
-                   for a, b, mine in zip(p, q, self.black_pool, strict=True))
+    def _learn(self, counts: tuple[int, ...], key: int, side: int, strict: bool) -> None:
+        """Keep the proven bound, dropping the ones it makes redundant."""
+        facts = self.bounds.setdefault(counts, ([], [], [], []))
+        lists = (facts[0], facts[1]) if side < 0 else (facts[2], facts[3])
+        for kind, found in zip((True, False), lists, strict=True):
+            if kind and not strict:
+                continue
+            if side < 0:  # keep the highest points
+                found[:] = [p for p in found if not self._covers(key, p)]
+            else:
+                found[:] = [p for p in found if not self._covers(p, key)]
+            found.append(key)
 
     def _wins(self, counts: tuple[int, ...], heights: tuple[int, ...], black: bool) -> bool:
         if not any(heights):
             value = self.search.value(counts)
             return value > 0 if black else value < 0
-        known = self._known(counts, heights, black)
+        heights = self._capped(counts, heights)
+        key = self._key(heights)
+        known = self._known(counts, key, black)
         if known is not None:
             return known
         self.positions += 1
         won = any(not self._wins(child, after, not black)
                   for child, after in self._options(counts, heights, black))
         # Black wins first: V > 0; loses: V ≤ 0.  White wins first: V < 0; loses: V ≥ 0.
-        bound = (heights, 1 if black == won else -1, won)
-        self.bounds.setdefault(counts, []).append(bound)
+        self._learn(counts, key, 1 if black == won else -1, won)
         return won
 
 

@@ -247,6 +247,19 @@ class _WaitingSearch:
         self.guards = sum(1 << (22 * i + 21) for i in range(len(built.choice)))
         self.start = self.search.counts(poset.black, poset.alive)
         self.positions = 0
+        self.symmetries = _bit_flips(built, members)
+        self.canonical: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.outside: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.plans: dict[tuple[tuple[int, ...], tuple[bool, ...], bool],
+                         list[tuple[tuple[int, ...], int, bool]]] = {}
+
+    def _canonical(self, counts: tuple[int, ...]) -> tuple[int, ...]:
+        """The least image of the counts under the bit flips (``_bit_flips``)."""
+        found = self.canonical.get(counts)
+        if found is None:
+            found = self.canonical[counts] = min(tuple(counts[slot] for slot in image)
+                                                 for image in self.symmetries)
+        return found
 
     def wins_first(self, heights: tuple[int, ...], black: bool) -> bool:
         """Black (``black``) or White wins moving first from the start with these
@@ -256,7 +269,21 @@ class _WaitingSearch:
 
     def _options(self, counts: tuple[int, ...], heights: tuple[int, ...],
                  black: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        found = []
+        """The mover's options, in the order they are tried (``_plan``)."""
+        live = tuple(h > 0 for h in heights)
+        plan = self.plans.get((counts, live, black))
+        if plan is None:
+            plan = self.plans[counts, live, black] = self._plan(counts, live, black)
+        return [(child, heights if cut < 0 else
+                 (*heights[:cut], heights[cut] - 1 if tempo else 0, *heights[cut + 1:]))
+                for child, cut, tempo in plan]
+
+    def _plan(self, counts: tuple[int, ...], live: tuple[bool, ...],
+              black: bool) -> list[tuple[tuple[int, ...], int, bool]]:
+        """The options as (counts after, the stack whose waiting nodes go or lose one
+        or -1, whether it is a tempo move): moves killing the opponent's first live stack, then the other moves, then
+        tempo moves, each group best first by its value with the stacks emptied."""
+        found: list[tuple[tuple[int, int, Fraction], tuple[int, ...], int]] = []
         for slot in range(0 if black else 1, len(counts), 2):
             if not counts[slot]:
                 continue
@@ -265,34 +292,32 @@ class _WaitingSearch:
             for d in vertices(self.search.above[slot // 2]):
                 child[2 * d] = child[2 * d + 1] = 0
             stack = self.stack_of[slot // 2]
-            found.append((tuple(child), tuple(0 if i == stack else h
-                                              for i, h in enumerate(heights))))
-        for i, h in enumerate(heights):
-            if h and self.black_pool[i] == black:
-                found.append((counts, (*heights[:i], h - 1, *heights[i + 1:])))
-
-        def order(option: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int, Fraction]:
-            child, after = option
-            killed = [i for i, (h, k) in enumerate(zip(heights, after, strict=True))
-                      if h and not k and self.black_pool[i] != black]
-            group = (0, killed[0]) if killed else (2, 0) if child == counts else (1, 0)
-            value = self.search.value(child)
-            return (*group, -value if black else value)
-
-        return sorted(found, key=order)
+            cut = stack if stack >= 0 and live[stack] else -1
+            value = self.search.value(tuple(child))
+            group = (0, cut) if cut >= 0 else (1, 0)
+            found.append(((*group, -value if black else value), tuple(child), cut))
+        for i, alive in enumerate(live):
+            if alive and self.black_pool[i] == black:
+                found.append(((2, i, Fraction(0)), counts, i))
+        found.sort(key=lambda option: option[0])
+        return [(child, cut, child is counts) for _, child, cut in found]
 
     def _capped(self, counts: tuple[int, ...], heights: tuple[int, ...]) -> tuple[int, ...]:
-        """The least heights with the same outcomes (``_excess``): a stack of P's
-        waiting nodes beyond one more than the opponent Q's elements outside C_i
-        (Q's other stacks' heights included) is cut down to that."""
+        """The least heights with the same outcomes (Lemma in the class docstring): a
+        stack of P's waiting nodes higher than one more than the opponent's elements
+        outside C_i (the opponent's waiting heights included) is cut down to that."""
+        outside = self.outside.get(counts)
+        if outside is None:
+            outside = self.outside[counts] = tuple(
+                sum(counts[2 * c + self.black_pool[i]]
+                    for c, stack in enumerate(self.stack_of) if stack != i)
+                for i in range(len(heights)))
         capped = list(heights)
         for i, h in enumerate(capped):
             if h:
                 mine = self.black_pool[i]
-                q = 1 if mine else 0  # the opponent's colour: slot 2c + 1 is white
-                theirs = sum(counts[2 * c + q] for c, stack in enumerate(self.stack_of)
-                             if stack != i)
-                theirs += sum(k for j, k in enumerate(capped) if self.black_pool[j] != mine)
+                theirs = outside[i] + sum(k for j, k in enumerate(capped)
+                                          if self.black_pool[j] != mine)
                 capped[i] = min(h, theirs + 1)
         return tuple(capped)
 
@@ -301,7 +326,7 @@ class _WaitingSearch:
         field: Black's heights as they are, White's negated, each offset by 2^20 in a
         field of 22 bits whose top bit is a guard (``_covers``)."""
         key = 0
-        for h, mine in zip(reversed(heights), reversed(self.black_pool), strict=True):
+        for h, mine in zip(heights, self.black_pool, strict=True):
             key = key << 22 | ((1 << 20) + (h if mine else -h))
         return key
 
@@ -339,6 +364,7 @@ class _WaitingSearch:
         if not any(heights):
             value = self.search.value(counts)
             return value > 0 if black else value < 0
+        counts = self._canonical(counts)
         heights = self._capped(counts, heights)
         key = self._key(heights)
         known = self._known(counts, key, black)
@@ -350,6 +376,37 @@ class _WaitingSearch:
         # Black wins first: V > 0; loses: V ≤ 0.  White wins first: V < 0; loses: V ≥ 0.
         self._learn(counts, key, 1 if black == won else -1, won)
         return won
+
+
+def _bit_flips(built: TqbfPoset, members: Sequence[int]) -> list[tuple[int, ...]]:
+    """The automorphisms of the construction that flip bits: for each anti-cheat pair,
+    swapping α_i and β_i, the right bit of C_i and the left bit of C_(i+1) (L145-147:
+    nothing else sees those bits), and every composition of such flips; each as the
+    count slots it reads (slot 2c + colour of the image reads class σ(c))."""
+    up, black = built.poset.up, built.poset.black
+    flips = []
+    for i, (a, b) in enumerate(zip(built.alpha, built.beta, strict=True)):
+        image = list(range(built.poset.n))
+        image[a], image[b] = b, a
+        for bits in range(8):
+            image[built.choice[i][bits]] = built.choice[i][bits ^ 1]
+            image[built.choice[i + 1][bits]] = built.choice[i + 1][bits ^ 4]
+        flips.append(image)
+    group = [list(range(built.poset.n))]
+    for flip in flips:
+        group += [[flip[x] for x in g] for g in group]
+    found = []
+    for g in group:
+        for x in range(built.poset.n):  # an automorphism: order and colours kept
+            assert sum(1 << g[y] for y in vertices(up[x])) == up[g[x]]
+            assert (black >> x & 1) == (black >> g[x] & 1)
+        cls = [next(d for d, m in enumerate(members) if m >> g[vertices(mask)[0]] & 1)
+               for mask in members]
+        slots = [0] * (2 * len(members))
+        for c, d in enumerate(cls):
+            slots[2 * c], slots[2 * c + 1] = 2 * d, 2 * d + 1
+        found.append(tuple(slots))
+    return found
 
 
 def _waiting_heights(variables: int, clauses: int, unit: int | None) -> tuple[int, ...]:

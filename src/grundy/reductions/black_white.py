@@ -7,20 +7,18 @@
   on φ iff the second player wins Col on the graph (Col value 0, not *).
 - TQBF → black-white poset (§3.1, L133-152): stacks of choice, waiting and
   anti-cheat nodes, a clause section and a balance section; White, moving first,
-  wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
-  (``tqbf-game``) and verified on the one-variable formulas (38 + 2m elements), which
-  the twin-class search of ``poset_number`` solves in a few hundredths of a second.
-  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the plain search cannot
-  avoid the positions where the three stacks are still joined (one per triple of
-  waiting counts left); ``tqbf_poset_wins_first`` keeps the waiting stacks as heights
-  (tempo moves, gone with the stack's first choice node) and searches only the sign
-  (``_WaitingSearch``).  ``unit`` shrinks the stacks to (2n + 2 − i)·unit nodes and
-  ``heights`` sets them outright.  At unit 2 the theorem's conclusion holds on every
-  ∃∀ formula of at most two clauses (``forall_formulas``, ``theorem_3_7_failures``;
-  docs/papers/black-white-games.md); at the paper's size true formulas are decided
-  in seconds, false ones not.  Unit 1 fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins
-  moving first); every unit below M breaks the proof's |W_i| ≥ |W_(i+1)| + M (L148),
-  so scaled stacks test the construction, not the theorem.
+  wins iff the formula is true (Fenner, Grier, Messner, Schaeffer & Thierauf 2015,
+  Theorem 3.7).  Registered from the TQBF game (``tqbf-game``) and verified at the
+  paper's size on one-variable, ∃∀ and ∃∀∃ formulas of at most two clauses (up to
+  7M = 273 + 7m elements): the image's outcome comes from ``tqbf_poset_outcome``,
+  which keeps the waiting stacks as heights, cuts stacks beyond what the opponent can
+  ever answer, folds the bit-flip symmetry and searches only the sign
+  (``_WaitingSearch``); the generic search reaches only the one-variable posets,
+  against which, and against the full search on random small stacks, it is tested.
+  ``unit`` shrinks the stacks to (2n + 2 − i)·unit nodes and ``heights`` sets them
+  outright.  Unit 1 fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first);
+  every unit below M breaks the proof's |W_i| ≥ |W_(i+1)| + M (L148), so scaled
+  stacks test the construction, not the theorem.
 
 - Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
   sides as colours, the token's side white.
@@ -32,6 +30,7 @@ predicate on the two outcome classes, which ``grundy verify`` checks.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
@@ -181,15 +180,26 @@ def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[i
                      tuple(clause_nodes), dummy, interrupt, balance_black, balance_white)
 
 
-def tqbf_to_poset(position: Tqbf) -> Poset:
-    """Theorem 3.7's poset (``tqbf_poset``) for a TQBF game that has not started."""
+def _before_play(position: Tqbf) -> Tqbf:
     if position.assigned or position.over:
         raise GrundyError("Theorem 3.7 maps formulas before play: give one with no x1=...")
-    def numbers(mask: int) -> list[int]:
-        return [v + 1 for v in vertices(mask)]
+    return position
 
-    clauses = [(numbers(pos), numbers(neg)) for pos, neg in position.clauses]
-    return tqbf_poset(position.variables, clauses).poset
+
+def tqbf_to_poset(position: Tqbf) -> Poset:
+    """Theorem 3.7's poset (``tqbf_poset``) for a TQBF game that has not started."""
+    return tqbf_poset(position.variables, _numbered(_before_play(position))).poset
+
+
+def tqbf_poset_outcome(position: Tqbf) -> Outcome:
+    """The outcome class of Theorem 3.7's poset for a formula before play (Fenner,
+    Grier, Messner, Schaeffer & Thierauf 2015, §3.1; ``003_b9b71f74cb16b358.txt``
+    L133-152), waiting stacks as printed, without the generic search: the poset is a
+    number (Prop 2.1, L113), so R if White wins moving first, else L if Black does,
+    else P; each decided by ``tqbf_poset_wins_first`` (one or two searches)."""
+    if tqbf_poset_wins_first(_before_play(position)):
+        return Outcome.R
+    return Outcome.L if tqbf_poset_wins_first(position, black=True) else Outcome.P
 
 
 def forall_formulas(max_clauses: int, variables: int = 3) -> list[Tqbf]:
@@ -225,14 +235,30 @@ class _WaitingSearch:
     twin search's, the gadgets and the separated parts each valued once.  Before that
     only the sign is searched, as an AND-OR search: every position is a number
     (Prop 2.1, L113), so V < 0 iff some White option has V ≤ 0, and V > 0 iff some
-    Black option has V ≥ 0.  Each answer is a bound on V, and V grows with Black's
-    heights and falls with White's (a tempo move is an option, and a Black option is
-    below its position, a White one above): a bound proven at some heights answers
-    every query at heights it dominates, so runs of tempo moves cost one step per
-    height instead of a search each.  Moves are tried killing the opponent's lowest
-    stack first, then the others, tempo moves last, each group best first by its value
-    with the stacks emptied.  Running time: one step per position searched, each
-    O(classes²); at the paper's size a few thousand to a few hundred thousand."""
+    Black option has V ≥ 0.  Three reductions keep the search small:
+
+    - Bounds.  V grows with Black's heights and falls with White's (a tempo move is an
+      option; a Black option is below its position, a White one above), so a bound
+      proven at some heights answers every query at heights it dominates; only the
+      undominated bounds are kept, the heights packed in one integer.
+    - Excess waiting nodes (a lemma proved here).  Let P own W_i and Q be the other
+      player; only Q can empty W_i (C_i is Q's colour and minimal).  If
+      |W_i| ≥ D + 1, D the number of Q's elements outside C_i (Q's waiting nodes
+      included), the outcomes (who wins moving first, and second) are those with
+      |W_i| + 1.  Proof: more waiting nodes only help P (monotony above).  Conversely,
+      let P win with |W_i| + 1 by a strategy σ and play σ with |W_i|: Q's moves are
+      the same in both games (Q never takes P's waiting nodes, and a move in C_i
+      removes all of them in both), so only a σ-move onto a waiting node of W_i could
+      be missing.  Until C_i is touched every Q move takes one of Q's D elements
+      outside C_i, so P moves at most D + 1 times and never takes more than D + 1 ≤
+      |W_i| waiting nodes; after that the games are equal.  So W_i is cut to D + 1.
+    - Symmetry.  Swapping α_i with β_i, the right bit of C_i and the left bit of
+      C_(i+1) is an automorphism (``_bit_flips``); counts are kept in the least image.
+
+    Moves are tried killing the opponent's lowest stack first, then the others, tempo
+    moves last, each group best first by its value with the stacks emptied.  Running
+    time: one step per position searched, each O(classes²); at the paper's size
+    (n = 1, M = 39 + m) a few thousand to about a hundred thousand positions."""
 
     def __init__(self, built: TqbfPoset) -> None:
         poset = built.poset
@@ -281,8 +307,9 @@ class _WaitingSearch:
     def _plan(self, counts: tuple[int, ...], live: tuple[bool, ...],
               black: bool) -> list[tuple[tuple[int, ...], int, bool]]:
         """The options as (counts after, the stack whose waiting nodes go or lose one
-        or -1, whether it is a tempo move): moves killing the opponent's first live stack, then the other moves, then
-        tempo moves, each group best first by its value with the stacks emptied."""
+        or -1, whether it is a tempo move): moves killing the opponent's first live
+        stack, then the other moves, then tempo moves, each group best first by its
+        value with the stacks emptied."""
         found: list[tuple[tuple[int, int, Fraction], tuple[int, ...], int]] = []
         for slot in range(0 if black else 1, len(counts), 2):
             if not counts[slot]:
@@ -451,11 +478,20 @@ def theorem_3_7_failures(formulas: Sequence[Tqbf], unit: int | None = None) -> l
             if tqbf_poset_wins_first(formula, unit) != _right_first_wins(outcome_of(game, formula))]
 
 
-def _one_variable_formulas(rng: random.Random, size: int) -> Tqbf:
-    """∃x1 f(x1) with 1 to ``size`` clauses, each empty, (x1), (~x1) or (x1|~x1): the
-    posets the search still solves."""
-    return Tqbf(1, tuple((rng.randint(0, 1), rng.randint(0, 1))
-                         for _ in range(rng.randint(1, max(1, size)))))
+@functools.cache
+def _with_a_forall(variables: int) -> tuple[Tqbf, ...]:
+    return tuple(forall_formulas(2, variables))
+
+
+def _formulas_by_quantifiers(rng: random.Random, size: int) -> Tqbf:
+    """Size 1: ∃x1 f(x1) with one to three clauses, each empty, (x1), (~x1) or
+    (x1|~x1); size 2: an ∃∀ formula, size 3 and more an ∃∀∃ formula, of at most two
+    clauses (``forall_formulas``).  All at the paper's size, decided by
+    ``tqbf_poset_outcome`` in seconds (the generic search reaches only size 1)."""
+    if size <= 1:
+        return Tqbf(1, tuple((rng.randint(0, 1), rng.randint(0, 1))
+                             for _ in range(rng.randint(1, 3))))
+    return rng.choice(_with_a_forall(2 if size == 2 else 3))
 
 
 def geography_to_black_white(position: GeographyPosition) -> ColouredGeography:
@@ -517,8 +553,9 @@ REDUCTIONS = (
         "tqbf-game->black-white-poset", "tqbf-game", "black-white-poset",
         Kind.OUTCOME_RELATION, tqbf_to_poset, Citation(SEED, "L133-152", "Theorem 3.7"),
         "White (Right), moving first, wins the poset game iff the quantified formula is true",
-        instances=_one_variable_formulas,
+        instances=_formulas_by_quantifiers,
         promise=lambda a, b: _right_first_wins(a) == _right_first_wins(b),
+        image_outcome=tqbf_poset_outcome, slow=True,
     )),
     register(Reduction(
         "geography->black-white-geography", "geography", "black-white-geography",

@@ -135,6 +135,8 @@ def test_waiting_search_refuses_bad_stacks() -> None:
         tqbf_poset_wins_first(Tqbf(3, ()), unit=-1)
     with pytest.raises(GrundyError, match="waiting stack sizes"):
         tqbf_poset(3, [], heights=(1, -1, 0))
+    with pytest.raises(GrundyError, match="waiting stack sizes"):
+        tqbf_poset_wins_first(Tqbf(3, ()), heights=(1 << 19, 0, 0))
 
 
 #: ∃x1 ∀x2 ∃x3 formulas (clauses as (positive, negative) masks over x1..x3) decided at the

@@ -455,8 +455,9 @@ def tqbf_poset_wins_first(formula: Tqbf, unit: int | None = None, black: bool = 
                           f"{formula.variables}")
     if heights is None:
         heights = _waiting_heights(formula.variables, len(clauses), unit)
-    if len(heights) != formula.variables or min(heights, default=0) < 0:
-        raise GrundyError(f"give {formula.variables} waiting stack sizes of 0 or more "
+    if (len(heights) != formula.variables or min(heights, default=0) < 0
+            or max(heights, default=0) >= 1 << 19):
+        raise GrundyError(f"give {formula.variables} waiting stack sizes from 0 to 524287 "
                           f"(a unit of 0 or more), got {list(heights)}")
     search = _WaitingSearch(tqbf_poset(formula.variables, clauses,
                                        heights=[0] * formula.variables))

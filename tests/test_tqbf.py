@@ -16,6 +16,7 @@ from grundy.reductions.black_white import (
     forall_formulas,
     theorem_3_7_failures,
     tqbf_poset,
+    tqbf_poset_outcome,
     tqbf_poset_wins_first,
     tqbf_to_poset,
 )
@@ -134,13 +135,67 @@ def test_waiting_search_refuses_bad_stacks() -> None:
         tqbf_poset_wins_first(Tqbf(3, ()), unit=-1)
     with pytest.raises(GrundyError, match="waiting stack sizes"):
         tqbf_poset(3, [], heights=(1, -1, 0))
+    with pytest.raises(GrundyError, match="waiting stack sizes"):
+        tqbf_poset_wins_first(Tqbf(3, ()), heights=(1 << 19, 0, 0))
+
+
+#: ∃x1 ∀x2 ∃x3 formulas (clauses as (positive, negative) masks over x1..x3) decided at the
+#: paper's size by default: true and false, with and without x3, one and two clauses.
+PAPER_SIZE_SAMPLE = [(), ((0, 0),), ((0, 1),), ((1, 3),), ((4, 0),), ((3, 4), (4, 2))]
+
+
+@pytest.mark.parametrize("clauses", PAPER_SIZE_SAMPLE)
+def test_theorem_3_7_with_a_forall_at_the_papers_size(
+        clauses: tuple[tuple[int, int], ...]) -> None:
+    """Waiting stacks of 3M, 2M and M nodes (M = 39 + m, 273 + 7m elements): White,
+    moving first, wins exactly when the formula is true, and the outcome class is
+    R (true) or L or P (false)."""
+    formula = Tqbf(3, clauses)
+    assert (tqbf_poset_outcome(formula) is Outcome.R) == quantified_truth(formula)
+
+
+def test_the_outcome_evaluator_matches_the_plain_search_on_one_variable() -> None:
+    """``tqbf_poset_outcome`` (the registered reduction's image outcome) against the
+    twin-class search of the whole poset, at the paper's size, on every ∃x1 f with at
+    most two of the four clauses over x1: the outcome class, not only the winner."""
+    for m in range(3):
+        for clauses in itertools.combinations_with_replacement(ONE_VARIABLE_CLAUSES, m):
+            formula = Tqbf(1, clauses)
+            poset = tqbf_to_poset(formula)
+            value = poset_number(poset.up, poset.black, poset.alive)
+            expected = Outcome.R if value < 0 else Outcome.L if value > 0 else Outcome.P
+            assert tqbf_poset_outcome(formula) is expected, clauses
+    with pytest.raises(GrundyError, match="before play"):
+        tqbf_poset_outcome(GAME.parse("1:(x1); x1=1"))
+
+
+@pytest.mark.parametrize(("heights", "clauses"), [
+    ((17, 1, 0), ((1, 2),)), ((0, 1, 16), ((0, 0),)), ((14, 0, 2), ((2, 1),))])
+def test_cut_waiting_stacks_keep_the_outcome(heights: tuple[int, int, int],
+                                             clauses: tuple[tuple[int, int], ...]) -> None:
+    """A Black stack higher than one more than White's elements outside its choice
+    nodes (12 + White's waiting nodes here) is cut by the search: both first players'
+    wins still match the plain search of the whole poset."""
+    def numbers(mask: int) -> list[int]:
+        return [v + 1 for v in range(3) if mask >> v & 1]
+
+    poset = tqbf_poset(3, [(numbers(p), numbers(n)) for p, n in clauses], heights=heights).poset
+    value = poset_number(poset.up, poset.black, poset.alive)
+    formula = Tqbf(3, clauses)
+    assert tqbf_poset_wins_first(formula, heights=heights) == (value < 0)
+    assert tqbf_poset_wins_first(formula, heights=heights, black=True) == (value > 0)
 
 
 @pytest.mark.opt_in
-def test_theorem_3_7_with_a_forall_at_the_papers_size() -> None:
-    """∃x1 ∀x2 ∃x3 with no clause (true) at the paper's size, waiting stacks of 117, 78
-    and 39 nodes (M = 39, 273 elements): White, moving first, wins."""
-    assert tqbf_poset_wins_first(Tqbf(3, ()))
+def test_theorem_3_7_on_every_exists_forall_formula_at_the_papers_size() -> None:
+    """All 68 ∃∀ formulas of at most two clauses, waiting stacks as printed."""
+    assert theorem_3_7_failures(forall_formulas(2, 2)) == []
+
+
+@pytest.mark.opt_in
+def test_theorem_3_7_on_every_exists_forall_exists_formula_at_the_papers_size() -> None:
+    """All 560 ∃∀∃ formulas of at most two clauses, waiting stacks as printed."""
+    assert theorem_3_7_failures(forall_formulas(2, 3)) == []
 
 
 @pytest.mark.opt_in
@@ -183,8 +238,12 @@ def test_theorem_3_7_needs_its_waiting_stacks() -> None:
 
 
 def test_theorem_3_7_is_registered_and_verified() -> None:
+    """The verifier takes the image's outcome from ``tqbf_poset_outcome``: one-variable
+    formulas, then ∃∀ ones at the paper's size (size 2)."""
     found = reduction("tqbf-game->black-white-poset")
-    assert verify(found, instances=20, max_size=3).ok
+    assert found.image_outcome is tqbf_poset_outcome and found.slow
+    report = verify(found, instances=3, max_size=2)
+    assert report.ok and report.instances == 3
 
 
 def test_theorem_3_7_refuses_formulas_in_play() -> None:

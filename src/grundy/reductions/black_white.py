@@ -7,20 +7,18 @@
   on φ iff the second player wins Col on the graph (Col value 0, not *).
 - TQBF → black-white poset (§3.1, L133-152): stacks of choice, waiting and
   anti-cheat nodes, a clause section and a balance section; White, moving first,
-  wins iff the formula is true (Theorem 3.7).  Registered from the TQBF game
-  (``tqbf-game``) and verified on the one-variable formulas (38 + 2m elements), which
-  the twin-class search of ``poset_number`` solves in a few hundredths of a second.
-  With a ∀ (three variables, n = 1: 7M = 273 + 7m elements) the plain search cannot
-  avoid the positions where the three stacks are still joined (one per triple of
-  waiting counts left); ``tqbf_poset_wins_first`` keeps the waiting stacks as heights
-  (tempo moves, gone with the stack's first choice node) and searches only the sign
-  (``_WaitingSearch``).  ``unit`` shrinks the stacks to (2n + 2 − i)·unit nodes and
-  ``heights`` sets them outright.  At unit 2 the theorem's conclusion holds on every
-  ∃∀ formula of at most two clauses (``forall_formulas``, ``theorem_3_7_failures``;
-  docs/papers/black-white-games.md); at the paper's size true formulas are decided
-  in seconds, false ones not.  Unit 1 fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins
-  moving first); every unit below M breaks the proof's |W_i| ≥ |W_(i+1)| + M (L148),
-  so scaled stacks test the construction, not the theorem.
+  wins iff the formula is true (Fenner, Grier, Messner, Schaeffer & Thierauf 2015,
+  Theorem 3.7).  Registered from the TQBF game (``tqbf-game``) and verified at the
+  paper's size on one-variable, ∃∀ and ∃∀∃ formulas of at most two clauses (up to
+  7M = 273 + 7m elements): the image's outcome comes from ``tqbf_poset_outcome``,
+  which keeps the waiting stacks as heights, cuts stacks beyond what the opponent can
+  ever answer, folds the bit-flip symmetry and searches only the sign
+  (``_WaitingSearch``); the generic search reaches only the one-variable posets,
+  against which, and against the full search on random small stacks, it is tested.
+  ``unit`` shrinks the stacks to (2n + 2 − i)·unit nodes and ``heights`` sets them
+  outright.  Unit 1 fails on ∃x1 ∀x2 ∃x3 () (false, yet White wins moving first);
+  every unit below M breaks the proof's |W_i| ≥ |W_(i+1)| + M (L148), so scaled
+  stacks test the construction, not the theorem.
 
 - Geography on bipartite digraphs → black-white Geography (Appendix B, L534): the
   sides as colours, the token's side white.
@@ -32,6 +30,7 @@ predicate on the two outcome classes, which ``grundy verify`` checks.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
@@ -181,15 +180,26 @@ def tqbf_poset(variables: int, clauses: Sequence[tuple[Sequence[int], Sequence[i
                      tuple(clause_nodes), dummy, interrupt, balance_black, balance_white)
 
 
-def tqbf_to_poset(position: Tqbf) -> Poset:
-    """Theorem 3.7's poset (``tqbf_poset``) for a TQBF game that has not started."""
+def _before_play(position: Tqbf) -> Tqbf:
     if position.assigned or position.over:
         raise GrundyError("Theorem 3.7 maps formulas before play: give one with no x1=...")
-    def numbers(mask: int) -> list[int]:
-        return [v + 1 for v in vertices(mask)]
+    return position
 
-    clauses = [(numbers(pos), numbers(neg)) for pos, neg in position.clauses]
-    return tqbf_poset(position.variables, clauses).poset
+
+def tqbf_to_poset(position: Tqbf) -> Poset:
+    """Theorem 3.7's poset (``tqbf_poset``) for a TQBF game that has not started."""
+    return tqbf_poset(position.variables, _numbered(_before_play(position))).poset
+
+
+def tqbf_poset_outcome(position: Tqbf) -> Outcome:
+    """The outcome class of Theorem 3.7's poset for a formula before play (Fenner,
+    Grier, Messner, Schaeffer & Thierauf 2015, §3.1; ``003_b9b71f74cb16b358.txt``
+    L133-152), waiting stacks as printed, without the generic search: the poset is a
+    number (Prop 2.1, L113), so R if White wins moving first, else L if Black does,
+    else P; each decided by ``tqbf_poset_wins_first`` (one or two searches)."""
+    if tqbf_poset_wins_first(_before_play(position)):
+        return Outcome.R
+    return Outcome.L if tqbf_poset_wins_first(position, black=True) else Outcome.P
 
 
 def forall_formulas(max_clauses: int, variables: int = 3) -> list[Tqbf]:
@@ -225,14 +235,30 @@ class _WaitingSearch:
     twin search's, the gadgets and the separated parts each valued once.  Before that
     only the sign is searched, as an AND-OR search: every position is a number
     (Prop 2.1, L113), so V < 0 iff some White option has V ≤ 0, and V > 0 iff some
-    Black option has V ≥ 0.  Each answer is a bound on V, and V grows with Black's
-    heights and falls with White's (a tempo move is an option, and a Black option is
-    below its position, a White one above): a bound proven at some heights answers
-    every query at heights it dominates, so runs of tempo moves cost one step per
-    height instead of a search each.  Moves are tried killing the opponent's lowest
-    stack first, then the others, tempo moves last, each group best first by its value
-    with the stacks emptied.  Running time: one step per position searched, each
-    O(classes²); at the paper's size a few thousand to a few hundred thousand."""
+    Black option has V ≥ 0.  Three reductions keep the search small:
+
+    - Bounds.  V grows with Black's heights and falls with White's (a tempo move is an
+      option; a Black option is below its position, a White one above), so a bound
+      proven at some heights answers every query at heights it dominates; only the
+      undominated bounds are kept, the heights packed in one integer.
+    - Excess waiting nodes (a lemma proved here).  Let P own W_i and Q be the other
+      player; only Q can empty W_i (C_i is Q's colour and minimal).  If
+      |W_i| ≥ D + 1, D the number of Q's elements outside C_i (Q's waiting nodes
+      included), the outcomes (who wins moving first, and second) are those with
+      |W_i| + 1.  Proof: more waiting nodes only help P (monotony above).  Conversely,
+      let P win with |W_i| + 1 by a strategy σ and play σ with |W_i|: Q's moves are
+      the same in both games (Q never takes P's waiting nodes, and a move in C_i
+      removes all of them in both), so only a σ-move onto a waiting node of W_i could
+      be missing.  Until C_i is touched every Q move takes one of Q's D elements
+      outside C_i, so P moves at most D + 1 times and never takes more than D + 1 ≤
+      |W_i| waiting nodes; after that the games are equal.  So W_i is cut to D + 1.
+    - Symmetry.  Swapping α_i with β_i, the right bit of C_i and the left bit of
+      C_(i+1) is an automorphism (``_bit_flips``); counts are kept in the least image.
+
+    Moves are tried killing the opponent's lowest stack first, then the others, tempo
+    moves last, each group best first by its value with the stacks emptied.  Running
+    time: one step per position searched, each O(classes²); at the paper's size
+    (n = 1, M = 39 + m) a few thousand to about a hundred thousand positions."""
 
     def __init__(self, built: TqbfPoset) -> None:
         poset = built.poset
@@ -243,9 +269,23 @@ class _WaitingSearch:
             for x in nodes:
                 self.stack_of[next(c for c, m in enumerate(members) if m >> x & 1)] = i
         self.black_pool = tuple(i % 2 == 0 for i in range(len(built.choice)))
-        self.bounds: dict[tuple[int, ...], list[tuple[tuple[int, ...], int, bool]]] = {}
+        self.bounds: dict[tuple[int, ...], tuple[list[int], list[int], list[int], list[int]]] = {}
+        self.guards = sum(1 << (22 * i + 21) for i in range(len(built.choice)))
         self.start = self.search.counts(poset.black, poset.alive)
         self.positions = 0
+        self.symmetries = _bit_flips(built, members)
+        self.canonical: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.outside: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.plans: dict[tuple[tuple[int, ...], tuple[bool, ...], bool],
+                         list[tuple[tuple[int, ...], int, bool]]] = {}
+
+    def _canonical(self, counts: tuple[int, ...]) -> tuple[int, ...]:
+        """The least image of the counts under the bit flips (``_bit_flips``)."""
+        found = self.canonical.get(counts)
+        if found is None:
+            found = self.canonical[counts] = min(tuple(counts[slot] for slot in image)
+                                                 for image in self.symmetries)
+        return found
 
     def wins_first(self, heights: tuple[int, ...], black: bool) -> bool:
         """Black (``black``) or White wins moving first from the start with these
@@ -255,7 +295,22 @@ class _WaitingSearch:
 
     def _options(self, counts: tuple[int, ...], heights: tuple[int, ...],
                  black: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        found = []
+        """The mover's options, in the order they are tried (``_plan``)."""
+        live = tuple(h > 0 for h in heights)
+        plan = self.plans.get((counts, live, black))
+        if plan is None:
+            plan = self.plans[counts, live, black] = self._plan(counts, live, black)
+        return [(child, heights if cut < 0 else
+                 (*heights[:cut], heights[cut] - 1 if tempo else 0, *heights[cut + 1:]))
+                for child, cut, tempo in plan]
+
+    def _plan(self, counts: tuple[int, ...], live: tuple[bool, ...],
+              black: bool) -> list[tuple[tuple[int, ...], int, bool]]:
+        """The options as (counts after, the stack whose waiting nodes go or lose one
+        or -1, whether it is a tempo move): moves killing the opponent's first live
+        stack, then the other moves, then tempo moves, each group best first by its
+        value with the stacks emptied."""
+        found: list[tuple[tuple[int, int, Fraction], tuple[int, ...], int]] = []
         for slot in range(0 if black else 1, len(counts), 2):
             if not counts[slot]:
                 continue
@@ -264,51 +319,121 @@ class _WaitingSearch:
             for d in vertices(self.search.above[slot // 2]):
                 child[2 * d] = child[2 * d + 1] = 0
             stack = self.stack_of[slot // 2]
-            found.append((tuple(child), tuple(0 if i == stack else h
-                                              for i, h in enumerate(heights))))
-        for i, h in enumerate(heights):
-            if h and self.black_pool[i] == black:
-                found.append((counts, (*heights[:i], h - 1, *heights[i + 1:])))
+            cut = stack if stack >= 0 and live[stack] else -1
+            value = self.search.value(tuple(child))
+            group = (0, cut) if cut >= 0 else (1, 0)
+            found.append(((*group, -value if black else value), tuple(child), cut))
+        for i, alive in enumerate(live):
+            if alive and self.black_pool[i] == black:
+                found.append(((2, i, Fraction(0)), counts, i))
+        found.sort(key=lambda option: option[0])
+        return [(child, cut, child is counts) for _, child, cut in found]
 
-        def order(option: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int, Fraction]:
-            child, after = option
-            killed = [i for i, (h, k) in enumerate(zip(heights, after, strict=True))
-                      if h and not k and self.black_pool[i] != black]
-            group = (0, killed[0]) if killed else (2, 0) if child == counts else (1, 0)
-            value = self.search.value(child)
-            return (*group, -value if black else value)
+    def _capped(self, counts: tuple[int, ...], heights: tuple[int, ...]) -> tuple[int, ...]:
+        """The least heights with the same outcomes (Lemma in the class docstring): a
+        stack of P's waiting nodes higher than one more than the opponent's elements
+        outside C_i (the opponent's waiting heights included) is cut down to that."""
+        outside = self.outside.get(counts)
+        if outside is None:
+            outside = self.outside[counts] = tuple(
+                sum(counts[2 * c + self.black_pool[i]]
+                    for c, stack in enumerate(self.stack_of) if stack != i)
+                for i in range(len(heights)))
+        capped = list(heights)
+        for i, h in enumerate(capped):
+            if h:
+                mine = self.black_pool[i]
+                theirs = outside[i] + sum(k for j, k in enumerate(capped)
+                                          if self.black_pool[j] != mine)
+                capped[i] = min(h, theirs + 1)
+        return tuple(capped)
 
-        return sorted(found, key=order)
+    def _key(self, heights: tuple[int, ...]) -> int:
+        """Heights packed so that V(p) ≥ V(q) follows from key(p) ≥ key(q) field by
+        field: Black's heights as they are, White's negated, each offset by 2^20 in a
+        field of 22 bits whose top bit is a guard (``_covers``)."""
+        key = 0
+        for h, mine in zip(heights, self.black_pool, strict=True):
+            key = key << 22 | ((1 << 20) + (h if mine else -h))
+        return key
 
-    def _known(self, counts: tuple[int, ...], heights: tuple[int, ...],
-               black: bool) -> bool | None:
-        for proven, side, strict in self.bounds.get(counts, ()):
-            # side < 0: V(proven) ≤ 0 (< 0 if strict); side > 0: V(proven) ≥ 0 (> 0)
-            if side < 0 and (black or strict) and self._higher(proven, heights):
-                return not black
-            if side > 0 and (not black or strict) and self._higher(heights, proven):
-                return black
+    def _covers(self, p: int, q: int) -> bool:
+        """Every field of p ≥ the same field of q (a borrow clears a guard bit)."""
+        return ((p | self.guards) - q) & self.guards == self.guards
+
+    def _known(self, counts: tuple[int, ...], key: int, black: bool) -> bool | None:
+        facts = self.bounds.get(counts)
+        if facts is None:
+            return None
+        below_strict, below, above_strict, above = facts
+        # below: V(p) ≤ 0 (< 0 if strict), so V(q) ≤ 0 for q under p; above: V(p) ≥ 0
+        wins, losses = (above_strict, below) if black else (below_strict, above)
+        if any((self._covers(key, p) if black else self._covers(p, key)) for p in wins):
+            return True
+        if any((self._covers(p, key) if black else self._covers(key, p)) for p in losses):
+            return False
         return None
 
-    def _higher(self, p: tuple[int, ...], q: tuple[int, ...]) -> bool:
-        """V at heights p ≥ V at heights q, the rest the same."""
-        return all(a >= b if mine else a <= b
-                   for a, b, mine in zip(p, q, self.black_pool, strict=True))
+    def _learn(self, counts: tuple[int, ...], key: int, side: int, strict: bool) -> None:
+        """Keep the proven bound, dropping the ones it makes redundant."""
+        facts = self.bounds.setdefault(counts, ([], [], [], []))
+        lists = (facts[0], facts[1]) if side < 0 else (facts[2], facts[3])
+        for kind, found in zip((True, False), lists, strict=True):
+            if kind and not strict:
+                continue
+            if side < 0:  # keep the highest points
+                found[:] = [p for p in found if not self._covers(key, p)]
+            else:
+                found[:] = [p for p in found if not self._covers(p, key)]
+            found.append(key)
 
     def _wins(self, counts: tuple[int, ...], heights: tuple[int, ...], black: bool) -> bool:
         if not any(heights):
             value = self.search.value(counts)
             return value > 0 if black else value < 0
-        known = self._known(counts, heights, black)
+        counts = self._canonical(counts)
+        heights = self._capped(counts, heights)
+        key = self._key(heights)
+        known = self._known(counts, key, black)
         if known is not None:
             return known
         self.positions += 1
         won = any(not self._wins(child, after, not black)
                   for child, after in self._options(counts, heights, black))
         # Black wins first: V > 0; loses: V ≤ 0.  White wins first: V < 0; loses: V ≥ 0.
-        bound = (heights, 1 if black == won else -1, won)
-        self.bounds.setdefault(counts, []).append(bound)
+        self._learn(counts, key, 1 if black == won else -1, won)
         return won
+
+
+def _bit_flips(built: TqbfPoset, members: Sequence[int]) -> list[tuple[int, ...]]:
+    """The automorphisms of the construction that flip bits: for each anti-cheat pair,
+    swapping α_i and β_i, the right bit of C_i and the left bit of C_(i+1) (L145-147:
+    nothing else sees those bits), and every composition of such flips; each as the
+    count slots it reads (slot 2c + colour of the image reads class σ(c))."""
+    up, black = built.poset.up, built.poset.black
+    flips = []
+    for i, (a, b) in enumerate(zip(built.alpha, built.beta, strict=True)):
+        image = list(range(built.poset.n))
+        image[a], image[b] = b, a
+        for bits in range(8):
+            image[built.choice[i][bits]] = built.choice[i][bits ^ 1]
+            image[built.choice[i + 1][bits]] = built.choice[i + 1][bits ^ 4]
+        flips.append(image)
+    group = [list(range(built.poset.n))]
+    for flip in flips:
+        group += [[flip[x] for x in g] for g in group]
+    found = []
+    for g in group:
+        for x in range(built.poset.n):  # an automorphism: order and colours kept
+            assert sum(1 << g[y] for y in vertices(up[x])) == up[g[x]]
+            assert (black >> x & 1) == (black >> g[x] & 1)
+        cls = [next(d for d, m in enumerate(members) if m >> g[vertices(mask)[0]] & 1)
+               for mask in members]
+        slots = [0] * (2 * len(members))
+        for c, d in enumerate(cls):
+            slots[2 * c], slots[2 * c + 1] = 2 * d, 2 * d + 1
+        found.append(tuple(slots))
+    return found
 
 
 def _waiting_heights(variables: int, clauses: int, unit: int | None) -> tuple[int, ...]:
@@ -330,8 +455,9 @@ def tqbf_poset_wins_first(formula: Tqbf, unit: int | None = None, black: bool = 
                           f"{formula.variables}")
     if heights is None:
         heights = _waiting_heights(formula.variables, len(clauses), unit)
-    if len(heights) != formula.variables or min(heights, default=0) < 0:
-        raise GrundyError(f"give {formula.variables} waiting stack sizes of 0 or more "
+    if (len(heights) != formula.variables or min(heights, default=0) < 0
+            or max(heights, default=0) >= 1 << 19):
+        raise GrundyError(f"give {formula.variables} waiting stack sizes from 0 to 524287 "
                           f"(a unit of 0 or more), got {list(heights)}")
     search = _WaitingSearch(tqbf_poset(formula.variables, clauses,
                                        heights=[0] * formula.variables))
@@ -353,11 +479,20 @@ def theorem_3_7_failures(formulas: Sequence[Tqbf], unit: int | None = None) -> l
             if tqbf_poset_wins_first(formula, unit) != _right_first_wins(outcome_of(game, formula))]
 
 
-def _one_variable_formulas(rng: random.Random, size: int) -> Tqbf:
-    """∃x1 f(x1) with 1 to ``size`` clauses, each empty, (x1), (~x1) or (x1|~x1): the
-    posets the search still solves."""
-    return Tqbf(1, tuple((rng.randint(0, 1), rng.randint(0, 1))
-                         for _ in range(rng.randint(1, max(1, size)))))
+@functools.cache
+def _with_a_forall(variables: int) -> tuple[Tqbf, ...]:
+    return tuple(forall_formulas(2, variables))
+
+
+def _formulas_by_quantifiers(rng: random.Random, size: int) -> Tqbf:
+    """Size 1: ∃x1 f(x1) with one to three clauses, each empty, (x1), (~x1) or
+    (x1|~x1); size 2: an ∃∀ formula, size 3 and more an ∃∀∃ formula, of at most two
+    clauses (``forall_formulas``).  All at the paper's size, decided by
+    ``tqbf_poset_outcome`` in seconds (the generic search reaches only size 1)."""
+    if size <= 1:
+        return Tqbf(1, tuple((rng.randint(0, 1), rng.randint(0, 1))
+                             for _ in range(rng.randint(1, 3))))
+    return rng.choice(_with_a_forall(2 if size == 2 else 3))
 
 
 def geography_to_black_white(position: GeographyPosition) -> ColouredGeography:
@@ -419,8 +554,9 @@ REDUCTIONS = (
         "tqbf-game->black-white-poset", "tqbf-game", "black-white-poset",
         Kind.OUTCOME_RELATION, tqbf_to_poset, Citation(SEED, "L133-152", "Theorem 3.7"),
         "White (Right), moving first, wins the poset game iff the quantified formula is true",
-        instances=_one_variable_formulas,
+        instances=_formulas_by_quantifiers,
         promise=lambda a, b: _right_first_wins(a) == _right_first_wins(b),
+        image_outcome=tqbf_poset_outcome, slow=True,
     )),
     register(Reduction(
         "geography->black-white-geography", "geography", "black-white-geography",

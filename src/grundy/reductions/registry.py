@@ -65,6 +65,11 @@ class Reduction:
     #: For ``Kind.OUTCOME_RELATION``: (source outcome, image outcome) -> promise kept?
     #: For ``Kind.OUTCOME_TO_NIMBER``: (source outcome, image nimber) -> promise kept?
     promise: Callable[[Outcome, Any], bool] | None = None
+    #: For ``Kind.OUTCOME_RELATION`` whose images are beyond the generic search: the
+    #: image's outcome from the source position, by an evaluator that knows the
+    #: construction (its tests cross-check it against the generic search where that
+    #: reaches).
+    image_outcome: Callable[[Any], Outcome] | None = None
     #: Its verification takes a minute or more (its instances are large games):
     #: ``grundy verify --all`` leaves it to ``--slow``.
     slow: bool = False

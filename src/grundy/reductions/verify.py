@@ -141,6 +141,8 @@ def check(reduction: Reduction, position: Hashable) -> str | None:
         before = outcome_of(get(reduction.source), position)
         after: object = (Solver(impartial(reduction.target)).grundy(image)
                          if reduction.kind is Kind.OUTCOME_TO_NIMBER
+                         else reduction.image_outcome(position)
+                         if reduction.image_outcome is not None
                          else outcome_of(get(reduction.target), image))
         kept = reduction.promise(before, after)
         return None if kept else f"source is {before}, target is {after}"

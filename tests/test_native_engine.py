@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import _thread
 import random
+import signal
 import threading
 from typing import Any
 
@@ -203,13 +204,19 @@ def test_outcomes_winning_moves_and_misere_with_the_native_engine() -> None:
 
 
 def test_ctrl_c_interrupts_a_native_search() -> None:
-    """A pending KeyboardInterrupt stops the kernel within a few thousand positions."""
+    """A pending KeyboardInterrupt stops the kernel within a few thousand positions.
+    Python's own Ctrl-C handler is put in place first: ``interrupt_main`` does nothing
+    where another handler (a server's, a test runner's) has replaced it."""
     big = KaylesPosition(60, random_graph(random.Random(1), 60, 0.1, False), 0)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        Solver(KAYLES, Budget(max_seconds=60), engine="native").grundy(big)
-    timer.cancel()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            Solver(KAYLES, Budget(max_seconds=60), engine="native").grundy(big)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_stopped_native_search_raises_budget_exceeded() -> None:

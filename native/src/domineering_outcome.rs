@@ -51,6 +51,7 @@
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Dyadic, Id, Store};
 use crate::domineering::{near, shape, shl, shr, Domineering, Region, MAX_CELLS};
+use crate::flat::advise_huge_pages;
 use crate::symmetric::Symmetric;
 
 /// The pruning rules a search uses.
@@ -116,7 +117,9 @@ impl Table {
 
     /// Twice the slots, every known position put back.
     fn grow(&mut self) {
-        let doubled = vec![Slot::default(); 2 * self.slots.len()];
+        let mut doubled = Vec::with_capacity(2 * self.slots.len());
+        advise_huge_pages(&mut doubled);
+        doubled.resize(2 * self.slots.len(), Slot::default());
         let old = std::mem::replace(&mut self.slots, doubled);
         self.used = 0;
         for slot in old.into_iter().filter(|slot| slot.bits != 0) {
@@ -343,7 +346,7 @@ impl Outcomes {
     /// Does the player to move (Left if `left`) win the board whose empty cells are
     /// `empty` (bit r * width + c is cell (r, c))?
     pub fn wins(&mut self, empty: u64, left: bool, budget: &mut Budget) -> Result<bool, Stop> {
-        self.position_wins(empty & self.full, Store::ZERO, left, budget)
+        self.position_wins(empty & self.full, Store::ZERO, left, 0, budget)
     }
 
     /// Cells (r, c) with (r + 1, c) also in `cells`: Left's domino starts.
@@ -422,11 +425,15 @@ impl Outcomes {
         straight.min(conjugate)
     }
 
+    /// Does the player to move (Left if `left`) win the empty cells `empty` plus the
+    /// small part `small`?  `counted`: a big part on which the counting rule, with the
+    /// same small part and this player to move, has already failed to decide (0: none).
     fn position_wins(
         &mut self,
         empty: u64,
         small: Id,
         left: bool,
+        counted: u64,
         budget: &mut Budget,
     ) -> Result<bool, Stop> {
         let (big, small) = self.absorb(empty, small, budget)?;
@@ -451,24 +458,27 @@ impl Outcomes {
         }
         let start = budget.nodes;
         budget.tick()?;
-        let result = self.search(big, small, mover, budget)?;
+        let result = self.search(big, small, mover, big == counted, budget)?;
         let bits = known | if result { won } else { 0 };
         let work = 64 - (budget.nodes - start).leading_zeros();
         self.table.put(key, bits, work as u8);
         Ok(result)
     }
 
-    /// The win/loss search of one position: the counting rule, then each move in the
-    /// big part (best first), then each canonical option of the small part.
+    /// The win/loss search of one position: the counting rule (unless it has already
+    /// failed on this position: `counted`), then each move in the big part (best first)
+    /// that the counting rule does not show lost, then each canonical option of the
+    /// small part.
     fn search(
         &mut self,
         big: u64,
         small: Id,
         left: bool,
+        counted: bool,
         budget: &mut Budget,
     ) -> Result<bool, Stop> {
         let reserve = self.rules.safe_moves.then(|| self.reserve(small));
-        if let Some(reserve) = reserve {
+        if let (Some(reserve), false) = (reserve, counted) {
             if let Some(result) = self.by_counts(big, reserve, left) {
                 return Ok(result);
             }
@@ -480,8 +490,9 @@ impl Outcomes {
                 return Ok(true);
             }
         };
+        let counted = if reserve.is_some() { big } else { 0 };
         for cover in moves {
-            if !self.position_wins(big & !cover, small, !left, budget)? {
+            if !self.position_wins(big & !cover, small, !left, counted & !cover, budget)? {
                 self.won_with(cover, left);
                 return Ok(true);
             }
@@ -494,7 +505,7 @@ impl Outcomes {
         }
         .to_vec();
         for option in options {
-            if !self.position_wins(big, option, !left, budget)? {
+            if !self.position_wins(big, option, !left, 0, budget)? {
                 return Ok(true);
             }
         }
@@ -635,7 +646,8 @@ impl Outcomes {
     /// opponent's domino places taken and fewest of one's own (safe moves, which take
     /// none, last), then the moves that won most often so far (the history heuristic).
     /// With a `reserve` (the counting rule on, the small part between those integers),
-    /// Err(a move) after which the counting rule decides that the opponent loses.
+    /// Err(a move) after which the counting rule decides that the opponent loses, and
+    /// without the moves after which it decides that the opponent wins.
     fn ordered_moves(
         &self,
         big: u64,
@@ -664,8 +676,10 @@ impl Outcomes {
             );
             if let Some(reserve) = reserve {
                 let (l, r) = if left { (&me, &them) } else { (&them, &me) };
-                if decide(l, r, reserve, !left) == Some(false) {
-                    return Err(cover);
+                match decide(l, r, reserve, !left) {
+                    Some(false) => return Err(cover),
+                    Some(true) => continue,
+                    None => {}
                 }
             }
             let balance = me.safe + me.most - them.safe - them.most;

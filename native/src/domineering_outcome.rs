@@ -170,6 +170,38 @@ impl Table {
     }
 }
 
+/// The least of the four mirror images of `region`'s cells; on a board 8 wide, where
+/// each row is a byte, by byte operations: reversing the bytes' order flips the rows,
+/// reversing the bits in each byte mirrors the columns.
+fn least_image(region: Region) -> u64 {
+    let cells = region.cells;
+    if region.width == 8 {
+        let flip = |x: u64| x.swap_bytes() >> (64 - 8 * u32::from(region.height));
+        let mirrored = cells.reverse_bits().swap_bytes();
+        return cells.min(mirrored).min(flip(cells)).min(flip(mirrored));
+    }
+    let mirrored = region.mirrored();
+    cells
+        .min(mirrored.cells)
+        .min(region.flipped().cells)
+        .min(mirrored.flipped().cells)
+}
+
+/// The transpose of an 8×8 board (cell (r, c) to (c, r)): three exchanges of bit blocks
+/// across the diagonal, 4×4 blocks, then 2×2, then single cells (the delta swaps of
+/// Warren's "Hacker's Delight", §7-3).
+fn transpose8(mut x: u64) -> u64 {
+    for (shift, mask) in [
+        (28, 0x0F0F_0F0F_0000_0000u64),
+        (14, 0x3333_0000_3333_0000),
+        (7, 0x5500_5500_5500_5500),
+    ] {
+        let t = mask & (x ^ (x << shift));
+        x ^= t ^ (t >> shift);
+    }
+    x
+}
+
 /// A win/loss search over the boards of one shape.
 pub struct Outcomes {
     height: usize,
@@ -407,19 +439,20 @@ impl Outcomes {
             width: self.width as u8,
             cells,
         };
-        let least = |r: Region| {
-            let mirrored = r.mirrored();
-            r.cells
-                .min(mirrored.cells)
-                .min(r.flipped().cells)
-                .min(mirrored.flipped().cells)
-        };
-        let straight = ((least(region), small), left);
+        let straight = ((least_image(region), small), left);
         if self.height != self.width {
             return straight;
         }
+        let transposed = if self.width == 8 {
+            Region {
+                cells: transpose8(cells),
+                ..region
+            }
+        } else {
+            region.transposed()
+        };
         let conjugate = (
-            (least(region.transposed()), self.values.store.neg(small)),
+            (least_image(transposed), self.values.store.neg(small)),
             !left,
         );
         straight.min(conjugate)
@@ -663,7 +696,7 @@ impl Outcomes {
         // the starts of dominoes covering any cell of `cover`
         let (my_step, their_step) = if left { (w, 1) } else { (1, w) };
         let pair = self.pair(left);
-        let mut moves: Vec<(i32, u64)> = Vec::with_capacity(mine.count_ones() as usize);
+        let mut moves: Vec<(i32, u32, u64)> = Vec::with_capacity(mine.count_ones() as usize);
         let mut rest = mine;
         while rest != 0 {
             let cover = pair << rest.trailing_zeros();
@@ -684,22 +717,21 @@ impl Outcomes {
             }
             let balance = me.safe + me.most - them.safe - them.most;
             let score = 16 * balance as i32 + if taken == 0 { -8 } else { 2 * taken - lost };
-            moves.push((score, cover));
+            let history = self.history[left as usize][cover.trailing_zeros() as usize];
+            moves.push((score, history, cover));
         }
-        let history = &self.history[left as usize];
-        moves.sort_by_key(|&(score, cover)| {
-            (-score, u32::MAX - history[cover.trailing_zeros() as usize])
-        });
-        Ok(moves.into_iter().map(|(_, cover)| cover).collect())
+        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        Ok(moves.into_iter().map(|(_, _, cover)| cover).collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Outcomes, Rules, SURE};
+    use super::{least_image, transpose8, Outcomes, Rules, SURE};
     use crate::budget::unlimited;
     use crate::canonical::Store;
     use crate::domineering::Domineering;
+    use crate::domineering::Region;
 
     /// Who wins moving first, read off the canonical value.
     fn by_value(height: usize, width: usize, empty: u64) -> (bool, bool) {
@@ -845,6 +877,36 @@ mod tests {
                         (first, covered, rest) = (first | start, covered | domino, rest & !domino);
                     }
                     assert_eq!(search.packing(cells, left), (first, covered));
+                }
+            }
+        }
+    }
+
+    /// The byte-wise mirror images and the 8×8 transpose against the region's own
+    /// cell-by-cell ones.
+    #[test]
+    fn fast_images_are_the_regions_images() {
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        for height in 1..=8u8 {
+            for _ in 0..500 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let cells = seed >> (64 - 8 * u32::from(height));
+                let region = Region {
+                    height,
+                    width: 8,
+                    cells,
+                };
+                let mirrored = region.mirrored();
+                let slow = cells
+                    .min(mirrored.cells)
+                    .min(region.flipped().cells)
+                    .min(mirrored.flipped().cells);
+                assert_eq!(least_image(region), slow);
+                if height == 8 {
+                    let transposed = region.transposed().cells;
+                    assert_eq!(transpose8(cells), transposed);
                 }
             }
         }

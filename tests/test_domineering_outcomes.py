@@ -80,6 +80,23 @@ def test_the_counting_rule_agrees_with_plain_search_on_larger_boards(board: Boar
             DOMINEERING.format(board), value_cells)
 
 
+@settings(max_examples=30, deadline=None)
+@given(sparse_boards())
+def test_moves_the_counts_show_lost_are_skipped_soundly(board: Board) -> None:
+    """The search leaves out each move after which the counting rule shows the opponent
+    wins, and does not repeat the rule on a child it has already failed on: one table
+    asked about a board and every position one move away, against plain search."""
+    search = _native.DomineeringOutcomes(board.rows, board.columns, 8, True)
+    for player in Player:
+        for child in [board, *DOMINEERING.options(board, player)]:
+            plain = search_outcome(child, 0, False)
+            for mover in Player:
+                won, _ = search.wins(child.empty, mover is Player.LEFT)
+                assert won is (plain in ((Outcome.L, Outcome.N) if mover is Player.LEFT
+                                         else (Outcome.R, Outcome.N))), (
+                    DOMINEERING.format(child), mover)
+
+
 @st.composite
 def walled_blocks(draw: st.DrawFn) -> Board:
     """A board of up to 6 by 6 cells, about a third filled, with up to three empty 2×2

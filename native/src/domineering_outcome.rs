@@ -40,12 +40,16 @@
 //!   moves and fewest of one's own (safe moves, which stay available, last), ties broken
 //!   by the history heuristic (moves that won most often so far).  The counts the
 //!   ordering computes after each move also decide positions: a move after which the
-//!   counting rule shows the opponent lost wins at once, without a search.
+//!   counting rule shows the opponent lost wins at once, without a search, and one
+//!   after which it shows the opponent wins is never tried; a child whose big part is
+//!   the one the parent counted (no region split off) skips the rule, which has already
+//!   failed there.
 //!
 //! Each rule can be turned off (`Rules`) so that the tests check it against plain search.
 //! The table is keyed by the least of the big part's mirror images (on a square board
 //! also its transposes, which exchange the players and negate `G`) and `G`'s id; it has
-//! a fixed size (`TABLE_SLOTS`) and keeps the positions whose search took most work.
+//! a fixed size (`TABLE_SLOTS`, on 2 MB pages where Linux grants them) and keeps the
+//! positions whose search took most work.
 //! Time: exponential in the cells.
 
 use crate::budget::{Budget, Stop};

@@ -59,6 +59,8 @@ _MULTIPLE = re.compile(r"\s*(\d+)\s*\*\s*(?=[({A-Za-z])")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"-?\d+(/\d+)?")
 _BARS = re.compile(r"\|+")
+_NAMED = re.compile(r"(?P<x>-?\d+(?:/\d+)?)?"
+                    r"(?P<name>[\^v]\[on\]\*?|[\^v]<on>\*?|(?:Tiny|Miny)\((?:on|over)\))")
 _SUFFIXED = re.compile(r"(.*?)(over|under)")
 _POWER = re.compile(r"(?P<base>.+)\.(?P<name>PowTo|Pow)(?P<open>\().*\)", re.DOTALL)
 _KEYWORDS = {"on": Loopy.on, "off": Loopy.off, "over": Loopy.over, "under": Loopy.under,
@@ -370,6 +372,12 @@ class _Reader:
     def atom(self, start: int, end: int) -> int:
         """A short game (``notation.parse``), or a number followed by over or under."""
         piece = self.text[start:end]
+        named = _NAMED.fullmatch(piece.strip())
+        if named is not None:
+            game = _named_game(named.group("name"))
+            if named.group("x"):
+                game = game + Loopy.from_game(self.short(named.group("x"), start))
+            return self.embed(game)
         suffixed = _SUFFIXED.fullmatch(piece)
         if suffixed is not None and suffixed.group(1).strip():
             number = self.short(suffixed.group(1), start).number()
@@ -508,23 +516,83 @@ class _Writer:
         return self.write(self.game.start, [])
 
     def named(self, v: int) -> str | None:
+        """CGSuite's name for position v, if it has one: on, off, x over, x under, and x
+        plus ↑^[on] (upon, ``^[on]``), ↑^<on> (``^<on>``), their negatives (``v[on]``,
+        ``v<on>``), each plus * or not, and x + tiny or miny of on or over
+        (``Tiny(on)``): each name's whole graph is matched, so the name is exact."""
         left, right = self.game.left[v], self.game.right[v]
         if left == (v,) and not right:
             return "on"
         if right == (v,) and not left:
             return "off"
-        if len(left) == 1 and right == (v,) and left[0] in self.short:
-            x = self.short[left[0]].number()
-            if x is not None:
-                return "over" if x == 0 else f"{_number(x)}over"
-        if left == (v,) and len(right) == 1 and right[0] in self.short:
-            g = self.short[right[0]]
-            if g is Game.nimber(1):
-                return "upon"
-            x = g.number()
-            if x is not None:
-                return "under" if x == 0 else f"{_number(x)}under"
+        left_found, right_found = self.kinds(left, v), self.kinds(right, v)
+        if left_found is None or right_found is None:
+            return self.nested_name(v)
+        (x, left_kinds), (y, right_kinds) = left_found, right_found
+        if x is not None and y is not None and x != y:
+            return None
+        name = _NAMES.get((left_kinds, right_kinds))
+        return None if name is None else _prefixed(x or y or Fraction(0), name)
+
+    def kinds(self, options: tuple[int, ...], me: int
+              ) -> tuple[Fraction | None, tuple[int, ...]] | None:
+        """When every option is ``me`` (kind -1) or x + *m for one number x (kind m, 0
+        or 1): x (None if there is none) and the sorted kinds; else None."""
+        numbers, kinds = set(), []
+        for w in options:
+            if w == me:
+                kinds.append(-1)
+                continue
+            form = self.form(w)
+            if form is None:
+                return None
+            numbers.add(form[0])
+            kinds.append(form[1])
+        if len(numbers) > 1:
+            return None
+        return (numbers.pop() if numbers else None), tuple(sorted(kinds))
+
+    def nested_name(self, v: int) -> str | None:
+        """x + ↑^<on>, ↓^<on> (with * or not), x + tiny or miny of on or over: x (and
+        x*) on one side, on the other one position w whose options are x, x*, w itself,
+        or a position named on, off, x over or x under."""
+        left, right = self.game.left[v], self.game.right[v]
+        for flip in (False, True):
+            near, far = (right, left) if flip else (left, right)
+            if len(far) != 1 or far[0] in self.short or far[0] == v:
+                continue
+            w = far[0]
+            found = self.kinds(near, v)
+            w_near, w_far = (self.game.right[w], self.game.left[w]) if flip else (
+                self.game.left[w], self.game.right[w])
+            near_w = self.kinds(w_near, w)
+            if found is None or found[0] is None or near_w is None or near_w[0] not in (
+                    None, found[0]):
+                continue
+            x, kinds = found[0], found[1]
+            far_w = self.kinds(w_far, w)
+            arrow = "v" if flip else "^"
+            if far_w is not None and far_w[0] in (None, x):
+                if kinds == (0,) and near_w[1] == (0,) and far_w[1] == (-1, 0):
+                    return _prefixed(x, arrow + "<on>")
+                if kinds == (0, 1) and near_w[1] == (1,) and far_w[1] == (-1,):
+                    return _prefixed(x, arrow + "<on>*")
+            if kinds == (0,) and near_w[1] == (0,) and len(w_far) == 1 and w_far[0] != w:
+                tail = self.named(w_far[0])
+                tiny = "Miny" if flip else "Tiny"
+                if tail == ("on" if flip else "off"):
+                    return _prefixed(x, f"{tiny}(on)")
+                if tail == _prefixed(x, "over" if flip else "under"):
+                    return _prefixed(x, f"{tiny}(over)")
         return None
+
+    def form(self, w: int) -> tuple[Fraction, int] | None:
+        """(x, m) when position w is the short game x + *m, m = 0 or 1."""
+        game = self.short.get(w)
+        form = None if game is None else game.uptimal()
+        if form is None or form[1] != 0 or form[2] > 1:
+            return None
+        return form[0], form[2]
 
     def switch(self, v: int) -> tuple[int, ...] | None:
         """The Left options of a stopper {A, B | -A, -B} that none of them returns to,
@@ -583,7 +651,8 @@ class _Writer:
             if len(texts) > 1:
                 return "+-{" + ",".join(texts) + "}", 0
             (text,) = texts
-            bare = text.startswith("{") or text.isalpha() or _NUMBER.fullmatch(text)
+            bare = text.startswith("{") or text.isalpha() or _NUMBER.fullmatch(text) or (
+                text[0] in "^vTM" and not text.endswith("*"))
             return "+-" + (text if bare else f"({text})"), 0
         stack.append(v)
         sides, bars = [], 1
@@ -601,7 +670,8 @@ class _Writer:
     def order(self, w: int, v: int, stack: list[int], alone: bool = False
               ) -> tuple[tuple[int, int], int, str]:
         """An option's place among the options (CGSuite's order: short games by
-        birthday, then loopy ones, names and labels before braces, pass last), its bars
+        birthday, then loopy ones, names and labels before braces, shorter texts first,
+        pass last), its bars
         and its text: bare (fewer bars than the game around it) when it is alone on its
         side with one option a side and fewer than four bars, as ``notation.py`` writes
         short games, else braced."""
@@ -613,7 +683,7 @@ class _Writer:
             text, bars = "{" + text + "}", 0
         if w in self.short:
             return (0, self.short[w].birthday), bars, text
-        return ((2 if text.startswith("{") else 1), 0), bars, text
+        return ((2 if text.startswith("{") else 1), len(text)), bars, text
 
 
 def _too_long() -> LoopyError:
@@ -659,6 +729,28 @@ def _short_followers(game: Loopy) -> dict[int, Game]:
             if not waiting[p]:
                 queue.append(p)
     return short
+
+
+#: The names of the games whose options are a number x (kind 0), x* (kind 1) or the
+#: game itself (pass, kind -1): the kinds of the Left and of the Right options.
+_NAMES = {((0,), (-1,)): "over", ((1,), (-1,)): "v[on]", ((-1,), (0,)): "under",
+          ((-1,), (1,)): "^[on]", ((-1, 0), (0,)): "^[on]*", ((0,), (-1, 0)): "v[on]*"}
+
+
+def _named_game(name: str) -> Loopy:
+    """The game CGSuite calls ``name`` (``^[on]``, ``v<on>*``, ``Tiny(over)``, ...)."""
+    if name.startswith(("Tiny", "Miny")):
+        tail = "off" if name.endswith("(on)") else "under"
+        tiny = parse_loopy(f"{{0|{{0|{tail}}}}}")
+        return tiny if name.startswith("Tiny") else -tiny
+    unit = Loopy.upon() if "[" in name else loopy_pow(parse("^"), Loopy.on())
+    game = unit if name[0] == "^" else -unit
+    return game + Loopy.from_game(Game.nimber(1)) if name.endswith("*") else game
+
+
+def _prefixed(x: Fraction, name: str) -> str:
+    """x + the named value: ``5over``, ``-1/4v[on]``, ``^[on]*`` (0 is left out)."""
+    return name if x == 0 else _number(x) + name
 
 
 def _number(x: Fraction) -> str:

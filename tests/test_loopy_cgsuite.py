@@ -241,3 +241,24 @@ def test_names_translated_by_numbers(name: str, x: Fraction) -> None:
     assert game.equals(parse_loopy(name) + Loopy.from_game(Game.number(x)))
     number = "" if x == 0 else str(Game.number(x))
     assert str(game) == number + name
+
+
+METHODS = ("GameTest.scala, \"game.CanonicalShortGame should implement >=2-ary methods "
+           "correctly\": {}")
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("^.Pow(on)", "^<on>"),
+    ("^.PowTo({pass|1})", "{pass|*,^}"),
+    ("^.PowTo({1|pass})", "{^|*,pass}"),
+    ("^.PowTo({5|pass})", "{^[5]|*,pass}"),
+    ("^.PowTo({pass|5})", "{pass|*,^[5]}"),
+    ("upon", "^[on]"),
+    ("{0||0|-2}.PowTo({5|pass})", "{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}"),
+    ("{0||0|-2}.PowTo(on)", "{pass||0|-2}"),
+])
+def test_loopy_powers_print_as_cgsuite_prints_them(text: str, printed: str) -> None:
+    """METHODS (Pow and PowTo with loopy exponents, and upon): printed exactly; the
+    other Pow rows (exponents {1|pass}, {5|pass}, {pass|5}, and on for base {0||0|-2})
+    differ in bracing only and are compared as values in test_value_products.py."""
+    assert str(parse_loopy(text, "cgsuite")) == printed, METHODS.format(text)

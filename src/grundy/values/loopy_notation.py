@@ -16,7 +16,9 @@ Labels inside a game, ``+-G`` and ``+-{A, B}`` (the switch {A, B | -A, -B}) and 
 a game may.
 
 Writing (``format_loopy``) prints the simplest form of a stopper: short followers as
-``notation.py`` prints them, on, off, over, under, upon and x + over, x + under by name,
+``notation.py`` prints them, on, off, over, under, x + over, x + under and CGSuite's
+other names by name (``^[on]`` for upon, ``5^<on>*``, ``-1/4v[on]``, ``Tiny(on)``; the
+reader takes them too),
 a switch {A, B | -A, -B} that none of A, B returns to as ``+-{A,B}`` (``+-A``, or
 ``+-(5over)`` for a compound), and anything else as ``{left | right}`` with ``pass`` for
 a move to the game itself and a label ``a{...}`` (CGSuite's form) for a game that a

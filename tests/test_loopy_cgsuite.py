@@ -262,3 +262,24 @@ def test_loopy_powers_print_as_cgsuite_prints_them(text: str, printed: str) -> N
     other Pow rows (exponents {1|pass}, {5|pass}, {pass|5}, and on for base {0||0|-2})
     differ in bracing only and are compared as values in test_value_products.py."""
     assert str(parse_loopy(text, "cgsuite")) == printed, METHODS.format(text)
+
+
+SHORT = ("CanonicalShortGameTestCase.scala (GameTest.scala, \"game.CanonicalShortGame should "
+         "implement unary methods correctly\"): IsStopper, IsStopperSided, Onside, Offside")
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("0", "0"), ("5", "5"), ("-1/2", "-1/2"), ("25/16", "25/16"), ("*8", "*8"),
+    ("9/8+*", "9/8*"), ("6+^*", "6^*"), ("{0|*||*|||*||||*}", "^[4]"),
+    ("{0||0|v*}", "{0|^<2>}"), ("{0||0|vvv}", "{0||0|v3}"), ("{0||0|-3/2}", "Tiny(3/2)"),
+    ("{0|||0||-1|-3}", "Tiny({3|1})"), ("{1|^^||^}", "{1|^^||^}"),
+    ("{3||2+*|1+*}", "{3||2*|1*}"),
+])
+def test_short_games_are_stoppers_with_themselves_as_sides(text: str, printed: str) -> None:
+    """SHORT: every short game is a stopper, stopper-sided, and its onside and offside
+    are itself, printed as CGSuite prints it."""
+    game = parse_loopy(text, "cgsuite")
+    assert game.is_stopper(), SHORT
+    sides = game.sides()
+    assert sides.stopper_sided, SHORT
+    assert str(game) == str(sides.onside) == str(sides.offside) == printed, SHORT

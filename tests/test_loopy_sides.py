@@ -41,10 +41,10 @@ def cg(text: str) -> Loopy:
 #: (game, the onside and offside CGSuite prints, their text here, source)
 NOT_STOPPER_SIDED = [
     (BACH, "a{1|1,{1*|a||*}||0}", "a{0,{1|||1*|a||*}|0}",
-     "a:{{1|1,{{1*|a}|*}}|0} & a:{0,{1|{{1*|a}|*}}|0}",
+     "a{{1|1,{1*|a||*}}|0} & a{0,{1|||1*|a||*}|0}",
      f"{SIDED}, Bach's Carousel; {EVAL.format('not stopper-sided')}"),
     (BACH + "+1", "a{2|2,{2*|a||1*}||1}", "a{1,{2|||2*|a||1*}|1}",
-     "a:{{2|2,{{2*|a}|1*}}|1} & a:{1,{2|{{2*|a}|1*}}|1}",
+     "a{{2|2,{2*|a||1*}}|1} & a{1,{2|||2*|a||1*}|1}",
      EVAL.format("process game operations, sided + sided")),
 ]
 
@@ -53,7 +53,9 @@ NOT_STOPPER_SIDED = [
 def test_games_that_are_not_stopper_sided(text: str, onside: str, offside: str,
                                           printed: str, source: str) -> None:
     """The sides equal CGSuite's on their side, are not stoppers, and print as the same
-    graphs (CGSuite writes a{...} for a:{...} and bars for nested braces)."""
+    graphs: the offside exactly as CGSuite prints it, the onside with one more pair of
+    braces (we brace an option with several options a side, so the text reads alike in
+    both dialects; CGSuite writes a lone one bare)."""
     game = cg(text)
     sides = game.sides()
     assert not sides.stopper_sided, source

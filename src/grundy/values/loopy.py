@@ -1242,10 +1242,14 @@ def _simplify_side(game: Loopy, onside: bool) -> Loopy:
     an alternating cycle deleted where they make no difference (CGSuite's "irrelevant
     cyclic edges").  Outside stoppers these steps keep the value only under conditions,
     so each step is tried and kept only when the start still equals the game on that
-    side; the rounds repeat until none is kept.  The result may still have alternating
-    cycles: then it stands for a side that is not a stopper (Bach's Carousel).  Each
-    check is a Büchi game of O(n²) states, so a round costs O(edges · n² · edges)."""
-    cur = Loopy(game.left, game.right, game.start)
+    side; the rounds repeat until none is kept.  Equal positions are first fused class
+    by class from one table (``_fuse_classes``), and a graph met before is never taken
+    again, so the rounds cannot wander round a cycle of equal graphs.  The result may
+    still have alternating cycles: then it stands for a side that is not a stopper
+    (Bach's Carousel).  Each check is a Büchi game of O(n²) states, so a round costs
+    O(edges · n² · edges)."""
+    cur = _fuse_classes(Loopy(game.left, game.right, game.start), onside)
+    seen = {(cur.left, cur.right)}
     for _ in range(4 * len(cur) + 16):
         changed = False
         ge = _side_table(cur.left, cur.right, onside)
@@ -1255,7 +1259,7 @@ def _simplify_side(game: Loopy, onside: bool) -> Loopy:
                 if ge[u][v] and ge[v][u]:  # fuse u onto v
                     trial = [[[v if w == u else w for w in options] for options in edges]
                              for edges in (cur.left, cur.right)]
-                    found = _kept(cur, trial[0], trial[1], onside)
+                    found = _kept(cur, trial[0], trial[1], onside, seen)
                     if found is not None:
                         cur, changed = found, True
                         break
@@ -1268,7 +1272,7 @@ def _simplify_side(game: Loopy, onside: bool) -> Loopy:
                 for trial_options in _candidates(cur, u, side, ge):
                     edges = [list(map(list, cur.left)), list(map(list, cur.right))]
                     edges[side][u] = trial_options
-                    found = _kept(cur, edges[0], edges[1], onside)
+                    found = _kept(cur, edges[0], edges[1], onside, seen)
                     if found is not None:
                         cur, changed = found, True
                         break
@@ -1301,14 +1305,49 @@ def _candidates(game: Loopy, u: int, side: int, ge: list[list[bool]]) -> list[li
     return trials
 
 
-def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bool
-          ) -> Loopy | None:
+def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bool,
+          seen: set[tuple[Edges, Edges]]) -> Loopy | None:
     """The changed graph (from the same start, renumbered) when it differs from ``game``
-    and still equals it on this side, else None."""
+    (and from every graph in ``seen``, which it joins) and still equals it on this
+    side, else None."""
     trial = Loopy(left, right, game.start)
-    if (trial.left, trial.right) == (game.left, game.right):
+    key = (trial.left, trial.right)
+    if key == (game.left, game.right) or key in seen:
         return None
-    return trial if _side_equal(trial, game, onside) else None
+    if not _side_equal(trial, game, onside):
+        return None
+    seen.add(key)
+    return trial
+
+
+def _fuse_classes(game: Loopy, onside: bool) -> Loopy:
+    """The first step of ``_simplify_side`` done from one table of the side order:
+    each class of positions equal in it fused onto its first member, the whole class
+    at once, else member by member, each fusion kept only when the start still equals
+    the game on that side.  The fusions change the graph, not the numbering, so one
+    table serves them all (a stale table only changes which fusions are tried).  Cost:
+    one table and a Büchi game per fusion tried, instead of a table per fusion."""
+    n = len(game)
+    ge = _side_table(game.left, game.right, onside)
+    left, right = [list(options) for options in game.left], [list(o) for o in game.right]
+    classes: dict[int, list[int]] = {}
+    for u in range(n):
+        classes.setdefault(next(v for v in range(n) if ge[u][v] and ge[v][u]), []).append(u)
+
+    def fused(members: set[int], target: int) -> tuple[list[list[int]], list[list[int]]]:
+        def move(options: list[int]) -> list[int]:
+            return [target if w in members else w for w in options]
+        return [move(options) for options in left], [move(options) for options in right]
+
+    for target, members in classes.items():
+        tries = [set(members[1:])] + ([{u} for u in members[1:]] if len(members) > 2 else [])
+        for trial in tries:  # the start, 0, is the first of its class: never moved
+            new_left, new_right = fused(trial, target)
+            if _side_equal(Loopy(new_left, new_right, game.start), game, onside):
+                left, right = new_left, new_right
+                if len(trial) == len(members) - 1:
+                    break
+    return Loopy(left, right, game.start)
 
 
 #: Games up to this many positions whose sidling does not settle quickly have their

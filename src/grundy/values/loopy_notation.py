@@ -11,11 +11,23 @@ alone as an option: a sum or negation must not reach a game that is still open (
 closing brace not yet read).  Caps, checked before anything is built: ``MAX_TEXT``
 characters, nesting ``MAX_NESTING`` deep, and ``loopy.MAX_NODES`` positions.
 
+Labels inside a game, ``+-G`` and ``+-{A, B}`` (the switch {A, B | -A, -B}) and ``n * G``
+(n copies added, each partial sum of stoppers put in simplest form) may stand wherever
+a game may.
+
 Writing (``format_loopy``) prints the simplest form of a stopper: short followers as
-``notation.py`` prints them, on, off, over, under, upon and x + over, x + under by name,
-and anything else as ``{left | right}`` with ``pass`` for a move to the game itself and
-a label ``a:{...}`` for a game that a follower returns to.  A game that is not a stopper
-is written by its sides: ``onside & offside``, or ``dud``.
+``notation.py`` prints them, on, off, over, under, x + over, x + under and CGSuite's
+other names by name (``^[on]`` for upon, ``5^<on>*``, ``-1/4v[on]``, ``Tiny(on)``; the
+reader takes them too),
+a switch {A, B | -A, -B} that none of A, B returns to as ``+-{A,B}`` (``+-A``, or
+``+-(5over)`` for a compound), and anything else as ``{left | right}`` with ``pass`` for
+a move to the game itself and a label ``a{...}`` (CGSuite's form) for a game that a
+follower returns to.  Bars follow ``notation.py``: an option alone on its side with one
+option a side is written without braces, using fewer bars, at most four in a row; an
+option with several options a side is braced (CGSuite writes a lone one bare), so the
+text reads alike in both dialects.  Options come in CGSuite's order: short games by
+birthday, then loopy ones, pass last.  A game that is not a stopper is written by its
+sides: ``onside & offside``, or ``dud``.
 
 >>> str(parse_loopy("{0|pass}")), str(parse_loopy("on + off")), str(parse_loopy("{pass|3/2}"))
 ('over', 'dud', '3/2under')
@@ -32,7 +44,7 @@ from grundy.values.game import Game
 from grundy.values.loopy import Loopy, LoopyError, Sides, _check_size, _side_of
 from grundy.values.loopy import pow as loopy_pow
 from grundy.values.loopy import pow_to as loopy_pow_to
-from grundy.values.notation import Dialect, NotationError, parse
+from grundy.values.notation import _MAX_BARS, Dialect, NotationError, parse
 
 __all__ = ["MAX_MULTIPLE", "MAX_NESTING", "MAX_TEXT", "format_loopy", "parse_loopy",
            "parse_value"]
@@ -47,6 +59,10 @@ MAX_OUTPUT = 200_000
 
 _MULTIPLE = re.compile(r"\s*(\d+)\s*\*\s*(?=[({A-Za-z])")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NUMBER = re.compile(r"-?\d+(/\d+)?")
+_BARS = re.compile(r"\|+")
+_NAMED = re.compile(r"(?P<x>-?\d+(?:/\d+)?)?"
+                    r"(?P<name>[\^v]\[on\]\*?|[\^v]<on>\*?|(?:Tiny|Miny)\((?:on|over)\))")
 _SUFFIXED = re.compile(r"(.*?)(over|under)")
 _POWER = re.compile(r"(?P<base>.+)\.(?P<name>PowTo|Pow)(?P<open>\().*\)", re.DOTALL)
 _KEYWORDS = {"on": Loopy.on, "off": Loopy.off, "over": Loopy.over, "under": Loopy.under,
@@ -281,9 +297,12 @@ class _Reader:
             return self.sided(start, end, cuts[0])
         if text.startswith("+-", start) or text[start] == "±":
             return self.switch(start + (1 if text[start] == "±" else 2), end, scope)
-        if text[start] == "-" and not (start + 1 < end and (text[start + 1].isdigit()
-                                                             or text[start + 1] == ".")):
+        if text[start] == "-" and (_MULTIPLE.match(text, start + 1, end) is not None or not (
+                start + 1 < end and (text[start + 1].isdigit() or text[start + 1] == "."))):
             return self.embed(-self.extract(self.flipped(start + 1, end, scope)))
+        multiple = _MULTIPLE.match(text, start, end)
+        if multiple is not None:
+            return self.multiple(int(multiple.group(1)), multiple.end(), end, scope)
         if text[start] == "(" and self.match[start] == end - 1:
             return self.expression(start + 1, end - 1, scope)
         if text[start] == "{" and self.match[start] == end - 1:
@@ -309,17 +328,58 @@ class _Reader:
                                     start)
         return self.atom(start, end)
 
-    def switch(self, start: int, end: int, scope: dict[str, int]) -> int:
-        """CGSuite's ``+-G``: the switch {G | -G}."""
+    def multiple(self, n: int, start: int, end: int, scope: dict[str, int]) -> int:
+        """CGSuite's ``n * G`` inside a game: n copies of G added one at a time, each
+        partial sum of stoppers put in simplest form before the next copy."""
+        if n > MAX_MULTIPLE:
+            raise self.fail(f"{n} * G: n is past the cap of {MAX_MULTIPLE}", start)
         game = self.extract(self.term(start, end, scope))
-        mirror = game if self.reading is None else self.extract(self.flipped(start, end, scope))
+        total = Loopy.from_game(Game.zero())
+        for _ in range(n):
+            total = total + game
+            if total.is_stopper():
+                total = total.canonical()
+        return self.embed(total)
+
+    def switch(self, start: int, end: int, scope: dict[str, int]) -> int:
+        """CGSuite's ``+-G``, the switch {G | -G}, and ``+-{A, B}`` (or ``+-(A, B)``),
+        the switch {A, B | -A, -B}."""
+        start, end = self.strip(start, end)
+        ranges = [(start, end)]
+        if start < end and self.text[start] in "{(" and self.match[start] == end - 1:
+            inside = self.top_level(start + 1, end - 1)
+            commas = [i for i in inside if self.text[i] == ","]
+            if not any(self.text[i] == "|" for i in inside) and (
+                    commas or self.text[start] == "{"):
+                ranges = list(zip([start + 1, *[c + 1 for c in commas]], [*commas, end - 1],
+                                  strict=True))
+        games, mirrors = [], []
+        for a, b in ranges:
+            read = self.term if (a, b) == (start, end) else self.expression
+            game = self.extract(read(a, b, scope))
+            if self.reading is not None:
+                self.reading = not self.reading
+                try:
+                    mirror = self.extract(read(a, b, scope))
+                finally:
+                    self.reading = not self.reading
+            else:
+                mirror = game
+            games.append(self.embed(game))
+            mirrors.append(self.embed(-mirror))
         me = self.node()
-        self.left[me], self.right[me] = [self.embed(game)], [self.embed(-mirror)]
+        self.left[me], self.right[me] = games, mirrors
         return me
 
     def atom(self, start: int, end: int) -> int:
         """A short game (``notation.parse``), or a number followed by over or under."""
         piece = self.text[start:end]
+        named = _NAMED.fullmatch(piece.strip())
+        if named is not None:
+            game = _named_game(named.group("name"))
+            if named.group("x"):
+                game = game + Loopy.from_game(self.short(named.group("x"), start))
+            return self.embed(game)
         suffixed = _SUFFIXED.fullmatch(piece)
         if suffixed is not None and suffixed.group(1).strip():
             number = self.short(suffixed.group(1), start).number()
@@ -450,6 +510,7 @@ class _Writer:
         self.short = _short_followers(game)
         self.labels: dict[int, str] = {}
         self.size = 0
+        self.stopper = game.is_stopper()
 
     def text(self) -> str:
         self.find_labels(self.game.start, [])
@@ -457,22 +518,103 @@ class _Writer:
         return self.write(self.game.start, [])
 
     def named(self, v: int) -> str | None:
+        """CGSuite's name for position v, if it has one: on, off, x over, x under, and x
+        plus ↑^[on] (upon, ``^[on]``), ↑^<on> (``^<on>``), their negatives (``v[on]``,
+        ``v<on>``), each plus * or not, and x + tiny or miny of on or over
+        (``Tiny(on)``): each name's whole graph is matched, so the name is exact."""
         left, right = self.game.left[v], self.game.right[v]
         if left == (v,) and not right:
             return "on"
         if right == (v,) and not left:
             return "off"
-        if len(left) == 1 and right == (v,) and left[0] in self.short:
-            x = self.short[left[0]].number()
-            if x is not None:
-                return "over" if x == 0 else f"{_number(x)}over"
-        if left == (v,) and len(right) == 1 and right[0] in self.short:
-            g = self.short[right[0]]
-            if g is Game.nimber(1):
-                return "upon"
-            x = g.number()
-            if x is not None:
-                return "under" if x == 0 else f"{_number(x)}under"
+        left_found, right_found = self.kinds(left, v), self.kinds(right, v)
+        if left_found is None or right_found is None:
+            return self.nested_name(v)
+        (x, left_kinds), (y, right_kinds) = left_found, right_found
+        if x is not None and y is not None and x != y:
+            return None
+        name = _NAMES.get((left_kinds, right_kinds))
+        return None if name is None else _prefixed(x or y or Fraction(0), name)
+
+    def kinds(self, options: tuple[int, ...], me: int
+              ) -> tuple[Fraction | None, tuple[int, ...]] | None:
+        """When every option is ``me`` (kind -1) or x + *m for one number x (kind m, 0
+        or 1): x (None if there is none) and the sorted kinds; else None."""
+        numbers, kinds = set(), []
+        for w in options:
+            if w == me:
+                kinds.append(-1)
+                continue
+            form = self.form(w)
+            if form is None:
+                return None
+            numbers.add(form[0])
+            kinds.append(form[1])
+        if len(numbers) > 1:
+            return None
+        return (numbers.pop() if numbers else None), tuple(sorted(kinds))
+
+    def nested_name(self, v: int) -> str | None:
+        """x + ↑^<on>, ↓^<on> (with * or not), x + tiny or miny of on or over: x (and
+        x*) on one side, on the other one position w whose options are x, x*, w itself,
+        or a position named on, off, x over or x under."""
+        left, right = self.game.left[v], self.game.right[v]
+        for flip in (False, True):
+            near, far = (right, left) if flip else (left, right)
+            if len(far) != 1 or far[0] in self.short or far[0] == v:
+                continue
+            w = far[0]
+            found = self.kinds(near, v)
+            w_near, w_far = (self.game.right[w], self.game.left[w]) if flip else (
+                self.game.left[w], self.game.right[w])
+            near_w = self.kinds(w_near, w)
+            if found is None or found[0] is None or near_w is None or near_w[0] not in (
+                    None, found[0]):
+                continue
+            x, kinds = found[0], found[1]
+            far_w = self.kinds(w_far, w)
+            arrow = "v" if flip else "^"
+            if far_w is not None and far_w[0] in (None, x):
+                if kinds == (0,) and near_w[1] == (0,) and far_w[1] == (-1, 0):
+                    return _prefixed(x, arrow + "<on>")
+                if kinds == (0, 1) and near_w[1] == (1,) and far_w[1] == (-1,):
+                    return _prefixed(x, arrow + "<on>*")
+            if kinds == (0,) and near_w[1] == (0,) and len(w_far) == 1 and w_far[0] != w:
+                tail = self.named(w_far[0])
+                tiny = "Miny" if flip else "Tiny"
+                if tail == ("on" if flip else "off"):
+                    return _prefixed(x, f"{tiny}(on)")
+                if tail == _prefixed(x, "over" if flip else "under"):
+                    return _prefixed(x, f"{tiny}(over)")
+        return None
+
+    def form(self, w: int) -> tuple[Fraction, int] | None:
+        """(x, m) when position w is the short game x + *m, m = 0 or 1."""
+        game = self.short.get(w)
+        form = None if game is None else game.uptimal()
+        if form is None or form[1] != 0 or form[2] > 1:
+            return None
+        return form[0], form[2]
+
+    def switch(self, v: int) -> tuple[int, ...] | None:
+        """The Left options of a stopper {A, B | -A, -B} that none of them returns to,
+        which CGSuite writes ``+-{A,B}`` (``+-A`` for one)."""
+        left, right = self.game.left[v], self.game.right[v]
+        if not self.stopper or v in self.labels or not left or len(left) != len(right):
+            return None
+        seen, stack = set(left), list(left)
+        while stack:
+            w = stack.pop()
+            if w == v:
+                return None
+            for x in (*self.game.left[w], *self.game.right[w]):
+                if x not in seen:
+                    seen.add(x)
+                    stack.append(x)
+        negatives = [-self.game.at(b) for b in right]
+        if all(any(self.game.at(a).equals(b) for b in negatives) for a in left) and all(
+                any(self.game.at(a).equals(b) for a in left) for b in negatives):
+            return left
         return None
 
     def find_labels(self, v: int, stack: list[int]) -> None:
@@ -492,29 +634,83 @@ class _Writer:
         stack.pop()
 
     def write(self, v: int, stack: list[int]) -> str:
+        text, bars = self.bare(v, stack)
+        return "{" + text + "}" if bars else text
+
+    def bare(self, v: int, stack: list[int]) -> tuple[str, int]:
+        """The text of position v and its number of bars (0: written whole, a name, a
+        label or a braced game)."""
         if v in self.short:
-            return str(self.short[v])
+            return _short_text(self.short[v])
         name = self.named(v)
         if name is not None:
-            return name
+            return name, 0
         if v in stack:
-            return self.labels[v]
+            return self.labels[v], 0
+        switch = self.switch(v)
+        if switch is not None:
+            texts = [text for *_, text in sorted(self.order(w, v, stack) for w in switch)]
+            if len(texts) > 1:
+                return "+-{" + ",".join(texts) + "}", 0
+            (text,) = texts
+            bare = text.startswith("{") or text.isalpha() or _NUMBER.fullmatch(text) or (
+                text[0] in "^vTM" and not text.endswith("*"))
+            return "+-" + (text if bare else f"({text})"), 0
         stack.append(v)
-        sides = []
+        sides, bars = [], 1
         for options in (self.game.left[v], self.game.right[v]):
-            written = sorted("pass" if w == v else self.write(w, stack) for w in options)
-            sides.append(",".join(written))
+            written = sorted(self.order(w, v, stack, len(options) == 1) for w in options)
+            bars = max([bars, *(b + 1 for _, b, _ in written)])
+            sides.append(",".join(text for *_, text in written))
         stack.pop()
-        text = "{" + "|".join(sides) + "}"
-        self.size += len(text)
+        self.size += sum(map(len, sides)) + bars
         if self.size > MAX_OUTPUT:
             raise _too_long()
-        return f"{self.labels[v]}:{text}" if v in self.labels else text
+        text = ("|" * bars).join(sides)
+        return (self.labels[v] + "{" + text + "}", 0) if v in self.labels else (text, bars)
+
+    def order(self, w: int, v: int, stack: list[int], alone: bool = False
+              ) -> tuple[tuple[int, int], int, str]:
+        """An option's place among the options (CGSuite's order: short games by
+        birthday, then loopy ones, names and labels before braces, shorter texts first,
+        pass last), its bars
+        and its text: bare (fewer bars than the game around it) when it is alone on its
+        side with one option a side and fewer than four bars, as ``notation.py`` writes
+        short games, else braced."""
+        if w == v:
+            return (3, 0), 0, "pass"
+        text, bars = self.bare(w, stack)
+        one_each = len(self.game.left[w]) == len(self.game.right[w]) == 1
+        if bars and not (alone and one_each and bars < _MAX_BARS):
+            text, bars = "{" + text + "}", 0
+        if w in self.short:
+            return (0, self.short[w].birthday), bars, text
+        return ((2 if text.startswith("{") else 1), len(text)), bars, text
 
 
 def _too_long() -> LoopyError:
     return LoopyError(f"this game's text passes {MAX_OUTPUT} characters: its graph "
                       "shares too many followers to write out")
+
+
+def _short_text(game: Game) -> tuple[str, int]:
+    """A short game's text without its outer braces, and its bars (``notation.py``)."""
+    text = str(game)
+    if not text.startswith("{"):
+        return text, 0
+    inner = text[1:-1]
+    return inner, max(len(run) for run in _BARS.findall(_outside_braces(inner)))
+
+
+def _outside_braces(text: str) -> str:
+    """The text with every braced part taken out."""
+    depth, kept = 0, []
+    for c in text:
+        depth += c == "{"
+        if depth == 0:
+            kept.append(c)
+        depth -= c == "}"
+    return "".join(kept)
 
 
 def _short_followers(game: Loopy) -> dict[int, Game]:
@@ -535,6 +731,28 @@ def _short_followers(game: Loopy) -> dict[int, Game]:
             if not waiting[p]:
                 queue.append(p)
     return short
+
+
+#: The names of the games whose options are a number x (kind 0), x* (kind 1) or the
+#: game itself (pass, kind -1): the kinds of the Left and of the Right options.
+_NAMES = {((0,), (-1,)): "over", ((1,), (-1,)): "v[on]", ((-1,), (0,)): "under",
+          ((-1,), (1,)): "^[on]", ((-1, 0), (0,)): "^[on]*", ((0,), (-1, 0)): "v[on]*"}
+
+
+def _named_game(name: str) -> Loopy:
+    """The game CGSuite calls ``name`` (``^[on]``, ``v<on>*``, ``Tiny(over)``, ...)."""
+    if name.startswith(("Tiny", "Miny")):
+        tail = "off" if name.endswith("(on)") else "under"
+        tiny = parse_loopy(f"{{0|{{0|{tail}}}}}")
+        return tiny if name.startswith("Tiny") else -tiny
+    unit = Loopy.upon() if "[" in name else loopy_pow(parse("^"), Loopy.on())
+    game = unit if name[0] == "^" else -unit
+    return game + Loopy.from_game(Game.nimber(1)) if name.endswith("*") else game
+
+
+def _prefixed(x: Fraction, name: str) -> str:
+    """x + the named value: ``5over``, ``-1/4v[on]``, ``^[on]*`` (0 is left out)."""
+    return name if x == 0 else _number(x) + name
 
 
 def _number(x: Fraction) -> str:

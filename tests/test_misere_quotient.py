@@ -323,3 +323,63 @@ def test_a_native_check_cut_into_tries_gives_the_same_quotient(
     q = misere_quotient(lambda h: [parts for _, parts in rule.splits(h)], 12,
                         lambda: calls.append(1))
     assert q == quotient("0.77", 12) and len(calls) > 10
+
+
+# -- published figures and certification against plain search -------------------------
+
+
+def _partitions(total: int, largest: int) -> Iterator[tuple[int, ...]]:
+    """The multisets of heaps of at most ``largest`` with ``total`` tokens, sorted."""
+    if total == 0:
+        yield ()
+    for part in range(min(total, largest), 0, -1):
+        for rest in _partitions(total - part, part):
+            yield (*rest, part)
+
+
+def _wrong_sums(code: str, n: int, tokens: int) -> tuple[int, list[tuple[int, ...]]]:
+    """Every sum of heaps of at most ``n`` with at most ``tokens`` tokens in all (any
+    number of heaps), the quotient's outcome against plain misère search (one table
+    shared across them): how many sums, and those predicted wrongly."""
+    rule = TakeAndBreak.parse(code)
+    q = quotient(code, n)
+
+    @cache
+    def wins(position: tuple[int, ...]) -> bool:
+        children = {tuple(sorted(position[:i] + position[i + 1:] + tuple(x for x in parts if x)))
+                    for i, h in enumerate(position) for _, parts in rule.splits(h)}
+        return not children or any(not wins(child) for child in children)
+
+    positions = [p for total in range(1, tokens + 1) for p in _partitions(total, min(total, n))]
+    return len(positions), [p for p in positions if q.is_p(p) == wins(p)]
+
+
+def test_dawsons_kayles_to_heap_30_has_the_published_order() -> None:
+    """|Q30(0.07)| = 360: Siegel, answering questions about MisereSolver on Plambeck's
+    blog (miseregames.wordpress.com, 28 August 2007).  Dawson's chess (0.137) is 0.07
+    shifted by one heap, so its quotient to heap 29 is the same monoid."""
+    q = quotient("0.07", 30)
+    assert (q.order, len(q.p_portion)) == (360, 65)
+    chess = quotient("0.137", 29)
+    assert (chess.order, chess.p_portion) == (q.order, q.p_portion)
+    assert all(chess.heaps[h] == q.heaps[h + 1] for h in range(1, 30))
+
+
+@pytest.mark.parametrize(("code", "n", "tokens", "count"),
+                         [("0.07", 30, 24, 7_337), ("0.137", 29, 24, 7_337),
+                          ("0.75", 40, 26, 11_731), ("0.72", 20, 22, 4_504)])
+def test_the_quotient_gives_every_sum_of_few_tokens(code: str, n: int, tokens: int,
+                                                     count: int) -> None:
+    """Dawson's Kayles to heap 30 (order 360), Dawson's chess to 29, 0.75 to 40 and 0.72
+    to 20: every sum of at most ``tokens`` tokens is predicted right."""
+    assert _wrong_sums(code, n, tokens) == (count, [])
+
+
+@pytest.mark.opt_in
+@pytest.mark.parametrize(("code", "n", "tokens"),
+                         [("0.07", 33, 36), ("0.137", 32, 35), ("0.77", 60, 40)])
+def test_the_quotient_gives_every_sum_of_more_tokens(code: str, n: int, tokens: int) -> None:
+    """The largest quotients computed in the tests (0.07 to heap 33: order 638), against
+    plain search on every sum of up to 35-40 tokens (minutes)."""
+    total, wrong = _wrong_sums(code, n, tokens)
+    assert total > 10_000 and wrong == []

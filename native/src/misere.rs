@@ -15,6 +15,10 @@
 //! the proof; its `_predicts` is the oracle these functions are tested against).
 //!
 //! Running time: O(states · letters · |C|) word operations, D held as |C|-bit words.
+//!
+//! Below the check is the solver that finds the quotients (`extend`): Plambeck & Siegel's
+//! method as Siegel's MisereSolver runs it, one heap at a time, described at `extend` and
+//! in the Python module's docstring.
 
 use hashbrown::{HashMap, HashSet};
 

@@ -8,47 +8,52 @@ misère P-positions (Plambeck & Siegel 2008, §2-3; Siegel 2013, Ch. V §3).  Th
 of any sum is then read off Q: multiply the classes of its heaps and ask whether the
 product lies in P.  ``misere_quotient(options, n)`` computes Q for the heaps 1..n.
 
-The method (after Plambeck & Siegel 2008, §6, the method of their program MisereSolver):
-the quotient Q(n−1) of the heaps below n is known; heap n is tried first as an element x
-of Q(n−1) (the quotient does not grow), then as a new generator g with a relation
-g^(k+p) = g^k, the candidate monoid being Q(n−1) × ⟨g⟩.  A candidate (a commutative
-monoid C, a subset P of C, an element for each heap) is accepted only when it *predicts
-every outcome*, which is a finite check: a position Y has the state (φ(Y), D(Y), t(Y))
-where φ(Y) ∈ C is the product of its heaps' elements, D(Y) = {z ∈ C : φ(Y')·z ∈ P for
-some option Y' of Y} and t(Y) says whether Y has any move; adding a heap h to Y moves the
+The method is Plambeck & Siegel's (2008, §6), as Siegel's program MisereSolver runs it;
+the native kernel ``grundy._native.misere_extend`` (``native/src/misere.rs``) adds one heap
+at a time to a *pretension*: a commutative monoid given by the action of each heap's
+element, with a P-portion.  Sums of heaps are *words* (the exponent of each heap), visited
+in the order that compares the exponent of the largest heap first, then the next: every
+option of a sum comes before it, so outcomes can be found in this order.  A pretension
+predicts every outcome exactly when no word *fails*: none predicted P has an option
+predicted P (a P-failure: read off each element's least word times a heap), and none
+predicted N, with a move, has no option predicted P (an N-failure: found by walking the
+words, a word pruned when its element and its options' elements contain those of an
+earlier word with the same element).  By induction in that order, a pretension with no
+failure gives the misère outcome of every sum, and once reduced (classes that no sum
+tells apart merged: Moore's refinement, the heaps as letters) it is the quotient itself.
+
+For heap n, the quotient Q of the smaller heaps is kept when heap n can be one of Q's
+elements x (x is a P-element exactly when heap n is a P-position, no z with z·x ∈ P has
+an option z·o ∈ P, and no N-failure: at once when heap n's option elements contain those
+of a smaller sum with element x, else by a walk).  Otherwise heap n is freed: the trial
+is Q times a cyclic monoid ⟨g | g⁴ = g²⟩ for heap n, its P-portion marked *inside the
+monoid* (each element takes the misère outcome its least word has there, from its
+options' elements, already marked), and reduced.  While the trial has a least failing
+word w, it is *recalibrated*: the heaps in w are freed, one, then two, and so on (the
+submonoid of the other heaps' elements times a cyclic monoid for each freed heap, whose
+index is that of the heap's element or its exponent in w less one, whichever is larger,
+and whose period is 2, or about the index past 8), marked and reduced, until a trial
+predicts w right (its outcome is the opposite of the failing prediction, every option of
+w coming before w).  No game search is made at all.  Adding a heap may split classes of
+the smaller heaps (in Kayles, heaps 5 + 5 and the empty position are alike until heap 9
+comes; in Dawson's chess 3 + 3 + 3 is like 3 until heap 9 comes): freeing a smaller
+heap does exactly that.
+
+The kernel's answer has no failure, which proves it; ``misere_quotient`` certifies it once
+more with the finite check below, written separately (``_predicts``, and its native
+twin ``grundy._native.misere_predicts``): a position Y has the state (φ(Y), D(Y), t(Y))
+where φ(Y) is the product of its heaps' elements, D(Y) = {z : φ(Y')·z ∈ P for some
+option Y' of Y} and t(Y) says whether Y has any move; adding a heap h to Y moves the
 state by
 
     φ ↦ φ·φ(h),   D ↦ {z : φ(h)·z ∈ D} ∪ {z : φ·o·z ∈ P for an option o of heap h},
 
-so the states reachable from the empty position form a finite graph, and the candidate
-is right exactly when every reachable state has φ ∈ P ⟺ (t and 1 ∉ D): by induction on
-positions, φ(Y) ∈ P then holds exactly for the misère P-positions (a position without
-moves is an N-position in misère play).  An accepted candidate is then reduced to the
-quotient itself, classes that no position tells apart being merged (Moore's partition
-refinement on C, with the heaps as letters), so the answer is exact, never a guess.
+so the states reachable from the empty position form a finite graph, and the quotient is
+right exactly when every reachable state has φ ∈ P ⟺ (t and 1 ∉ D).
 
-Adding a heap may split classes of the smaller heaps' quotient (in Kayles, heaps 5 + 5
-and the empty position are alike until heap 9 comes; in Dawson's chess 3 + 3 + 3 is like
-3 until heap 9 comes).  When no candidate of that form passes, the step *learns* the
-quotient from outcomes (``_learn``), refining a candidate with the positions that refute
-it, the step of Plambeck & Siegel's program MisereSolver (as Siegel describes it on
-Plambeck's blog, miseregames.wordpress.com, 28 August 2007: each candidate is checked,
-and a refuted one is replaced by one right on the refuting position).  Here the
-candidate is Angluin's (1987) hypothesis for the language of misère P-positions, whose
-minimal automaton is the quotient (a commutative language's syntactic congruence is its
-Nerode equivalence): elements are rows of outcomes of s + e over experiments e; the
-finite check is the equivalence query; searching its state graph in order of tokens
-gives a refuting position of fewest tokens, below which the candidate is right, so the
-refuting position's outcome is the misère rule on its options' predicted outcomes, and
-Rivest and Schapire's (1993) decomposition of it gives the experiment that splits a class.
-Outcomes are found by the misère rule, memoised; sums of the smaller heaps are read off
-their quotient, sums of fewer tokens than the last refuting position off the refuted
-candidate.  Each experiment splits a row, so a finite quotient is reached; the time
-budget (``check``) stops a step whose quotient is large or whose outcomes are costly.
-
-Running time: each candidate check visits each reachable state once per distinct heap
-(distinct in its element and its options' elements), with set operations on |C|-bit
-masks; the states are at most |C|·2^|C| but in practice a few thousand.
+Running time: each pretension step walks the words once per trial, a few per element
+and heap where pruning bites; the trials are the reduced quotient times small cyclic
+monoids (tens of thousands of elements for Dawson's Kayles past heap 33).
 
 The quotient is printed by a presentation: generators a, b, c, ... are the heaps whose
 element is no product of earlier ones; every element is named by its least word in

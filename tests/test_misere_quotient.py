@@ -355,11 +355,14 @@ def _wrong_sums(code: str, n: int, tokens: int) -> tuple[int, list[tuple[int, ..
 
 
 def test_dawsons_kayles_to_heap_30_has_the_published_order() -> None:
-    """|Q30(0.07)| = 360: Siegel, answering questions about MisereSolver on Plambeck's
-    blog (miseregames.wordpress.com, 28 August 2007).  Dawson's chess (0.137) is 0.07
-    shifted by one heap, so its quotient to heap 29 is the same monoid."""
+    """|Q30(0.07)| = 360, and one of the candidates on the way has order 848: Siegel,
+    answering questions about MisereSolver on Plambeck's blog (miseregames.wordpress.com,
+    28 August 2007).  Dawson's chess (0.137) is 0.07 shifted by one heap, so its quotient
+    to heap 29 is the same monoid."""
     q = quotient("0.07", 30)
     assert (q.order, len(q.p_portion)) == (360, 65)
+    at_30 = dict(q.trials)[30]
+    assert (max(at_30), at_30[-1]) == (848, 360)
     chess = quotient("0.137", 29)
     assert (chess.order, chess.p_portion) == (q.order, q.p_portion)
     assert all(chess.heaps[h] == q.heaps[h + 1] for h in range(1, 30))

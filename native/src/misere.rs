@@ -776,10 +776,12 @@ fn least_words(
 /// trial reduced; then, while some word is predicted wrongly, the trial is recalibrated at
 /// the least such word (`recalibrate`).  The result predicts every outcome (no P- nor
 /// N-failure, by induction in `word_order`) and is reduced, so it is the misère quotient.
+/// The order of each trial checked (reduced) is pushed on `trials`.
 pub fn extend(
     q: &Pretension,
     options: &HeapOptions,
     budget: &mut Budget<'_>,
+    trials: &mut Vec<usize>,
 ) -> Result<Pretension, Failed> {
     let n = q.act.len();
     let options = &options[..=n];
@@ -829,6 +831,7 @@ pub fn extend(
     let base = Pretension { act, ..q.clone() };
     let mut trial = free_heaps(&base, &[(n, 2, 2)], options, budget)?;
     loop {
+        trials.push(trial.size);
         let least = least_words(&trial, options, budget)?;
         match least_failure(&trial, options, &least, budget)?.0 {
             None => return Ok(trial),
@@ -914,7 +917,7 @@ mod tests {
             p: vec![false],
         };
         for _ in 1..options.len() {
-            q = unlimited(|b| extend(&q, options, b)).unwrap();
+            q = unlimited(|b| extend(&q, options, b, &mut Vec::new())).unwrap();
         }
         q
     }

@@ -175,8 +175,10 @@ fn loopy_outcomes(
 /// (`misere::extend`, Plambeck & Siegel's method as MisereSolver runs it): `act[h][x]` is
 /// x times heap h's element (heaps 0..n−1), `p` the P-flags, `options[h]` the options of
 /// heap h (lists of smaller heaps, heaps 0..=n at least).  Returns the quotient's size,
-/// actions (heaps 0..=n) and P-flags, or None when the budget stops it, and the work
-/// done; `progress(work)` is called now and then (an exception it raises stops the step).
+/// actions (heaps 0..=n) and P-flags and the order of each trial monoid checked (none
+/// when heap n is an element of the smaller heaps' quotient), or None when the budget
+/// stops it, and the work done; `progress(work)` is called now and then (an exception
+/// it raises stops the step).
 /// ValueError (one line) for malformed arrays, RuntimeError for a trial monoid too large.
 #[pyfunction]
 #[pyo3(signature = (size, act, p, options, max_seconds=None, progress=None))]
@@ -189,24 +191,21 @@ fn misere_extend(
     options: Vec<Vec<Vec<u32>>>,
     max_seconds: Option<f64>,
     progress: Option<Py<PyAny>>,
-) -> PyResult<(Option<(usize, Vec<Vec<u32>>, Vec<bool>)>, u64)> {
+) -> PyResult<(Option<(usize, Vec<Vec<u32>>, Vec<bool>, Vec<usize>)>, u64)> {
     let q = misere::Pretension { size, act, p };
     q.check(&options).map_err(PyValueError::new_err)?;
     let mut failed = None;
-    let (found, work) = watched(
-        py,
-        None,
-        max_seconds,
-        progress.as_ref(),
-        |b| match misere::extend(&q, &options, b) {
-            Ok(next) => Ok(Some((next.size, next.act, next.p))),
+    let (found, work) = watched(py, None, max_seconds, progress.as_ref(), |b| {
+        let mut trials = Vec::new();
+        match misere::extend(&q, &options, b, &mut trials) {
+            Ok(next) => Ok(Some((next.size, next.act, next.p, trials))),
             Err(misere::Failed::Stop(stop)) => Err(stop),
             Err(other) => {
                 failed = Some(other);
                 Ok(None)
             }
-        },
-    )?;
+        }
+    })?;
     match failed {
         Some(misere::Failed::TooLarge(elements)) => Err(PyRuntimeError::new_err(format!(
             "a trial monoid of {elements} elements (more than {}): this quotient is too large",

@@ -377,12 +377,13 @@ def misere_extend(
     options: list[list[list[int]]],
     max_seconds: float | None = None,
     progress: Callable[[int], object] | None = None,
-) -> tuple[tuple[int, list[list[int]], list[bool]] | None, int]:
+) -> tuple[tuple[int, list[list[int]], list[bool], list[int]] | None, int]:
     """The misère quotient of the heaps 0..n of a heap game from that of the heaps
     0..n−1 (Plambeck & Siegel's method as Siegel's MisereSolver runs it): ``act[h][x]``
     is x times heap h's element, ``p`` the P-flags, ``options[h]`` the options of heap h
     (lists of smaller heaps, heaps 0..n at least).  The quotient's size, actions (heaps
-    0..n) and P-flags, or None when the budget stops it, and the work done;
+    0..n), P-flags and the order of each trial monoid checked, or None when the budget
+    stops it, and the work done;
     ``progress(work)`` is called now and then.  ValueError (one line) for malformed
     arrays, RuntimeError for a trial monoid too large."""
 

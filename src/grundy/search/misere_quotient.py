@@ -64,7 +64,7 @@ each set equal to the name of its element (a complete rewriting system).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from grundy.protocol import GrundyError
 from grundy.search.budget import BudgetExceeded
@@ -91,6 +91,9 @@ class MisereQuotient:
     relations: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     #: each element's name as the exponents of the generators
     words: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    #: for each heap whose element is new (heap, the orders of the trial monoids checked
+    #: on the way, the last being the quotient's), as MisereSolver reports its candidates
+    trials: tuple[tuple[int, tuple[int, ...]], ...] = field(default=(), compare=False)
 
     @property
     def order(self) -> int:
@@ -226,6 +229,7 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
         heap_options.append(listed)
     listed_options = [[list(o) for o in opts] for opts in heap_options]
     size, act, p = 1, [[0]], [False]
+    trials: list[tuple[int, tuple[int, ...]]] = []
     progress = None if check is None else (lambda _work: check())
     for h in range(1, n + 1):
         try:
@@ -238,14 +242,16 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
             raise GrundyError(f"{error} (at heap {h})") from None
         if found is None:  # pragma: no cover - no time budget is given to the kernel
             raise BudgetExceeded(f"stopped at heap {h}")
-        size, act, p = found
+        size, act, p, tried = found
+        if tried:
+            trials.append((h, tuple(tried)))
     table = _table(size, act)
     p_set = frozenset(x for x in range(size) if p[x])
     heaps = [row[0] for row in act]
     if not _Judge(check, engine).accepts(table, p_set, _letters(table, heaps, heap_options)):
         raise GrundyError("the quotient found fails the finite check: this is a bug, "
                           "please report the game")  # pragma: no cover - tests
-    return _present(table, p_set, heaps)
+    return replace(_present(table, p_set, heaps), trials=tuple(trials))
 
 
 def _table(size: int, act: Sequence[Sequence[int]]) -> list[list[int]]:

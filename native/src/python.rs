@@ -171,46 +171,68 @@ fn loopy_outcomes(
     budgeted(py, max_nodes, max_seconds, |b| loopy::outcomes(&graph, b))
 }
 
+/// The misère quotient of the heaps 0..=n of a heap game from that of the heaps 0..n−1
+/// (`misere::extend`, Plambeck & Siegel's method as MisereSolver runs it): `act[h][x]` is
+/// x times heap h's element (heaps 0..n−1), `p` the P-flags, `options[h]` the options of
+/// heap h (lists of smaller heaps, heaps 0..=n at least).  Returns the quotient's size,
+/// actions (heaps 0..=n) and P-flags and the order of each trial monoid checked (none
+/// when heap n is an element of the smaller heaps' quotient), or None when the budget
+/// stops it, and the work done; `progress(work)` is called now and then (an exception
+/// it raises stops the step).
+/// ValueError (one line) for malformed arrays, RuntimeError for a trial monoid too large.
+#[pyfunction]
+#[pyo3(signature = (size, act, p, options, max_seconds=None, progress=None))]
+#[allow(clippy::type_complexity)]
+fn misere_extend(
+    py: Python<'_>,
+    size: usize,
+    act: Vec<Vec<u32>>,
+    p: Vec<bool>,
+    options: Vec<Vec<Vec<u32>>>,
+    max_seconds: Option<f64>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<(Option<(usize, Vec<Vec<u32>>, Vec<bool>, Vec<usize>)>, u64)> {
+    let q = misere::Pretension { size, act, p };
+    q.check(&options).map_err(PyValueError::new_err)?;
+    let mut failed = None;
+    let (found, work) = watched(py, None, max_seconds, progress.as_ref(), |b| {
+        let mut trials = Vec::new();
+        match misere::extend(&q, &options, b, &mut trials) {
+            Ok(next) => Ok(Some((next.size, next.act, next.p, trials))),
+            Err(misere::Failed::Stop(stop)) => Err(stop),
+            Err(other) => {
+                failed = Some(other);
+                Ok(None)
+            }
+        }
+    })?;
+    match failed {
+        Some(misere::Failed::TooLarge(elements)) => Err(PyRuntimeError::new_err(format!(
+            "a trial monoid of {elements} elements (more than {}): this quotient is too large",
+            misere::MAX_TRIAL
+        ))),
+        Some(_) => Err(PyRuntimeError::new_err(
+            "no recalibration predicts the least failing sum: please report this game",
+        )),
+        None => Ok((found.flatten(), work)),
+    }
+}
+
 /// Whether a candidate misère quotient predicts the misère outcome of every sum of heaps
 /// (`grundy.search.misere_quotient`): `table` holds x·y at `x * size + y`, `letters` each
-/// heap's element and its options' elements; with `generator` = (index, period) the
-/// candidate is the table × ⟨g | g^(index+period) = g^index⟩, (y, k) being k·size + y.
-/// None when the budget stops it; ValueError (one line) for malformed arrays.
+/// heap's element and its options' elements.  None when the budget stops it; ValueError
+/// (one line) for malformed arrays.
 #[pyfunction]
-#[pyo3(signature = (table, size, p_portion, letters, generator=None, max_nodes=None,
-                    max_seconds=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (table, size, p_portion, letters, max_nodes=None, max_seconds=None))]
 fn misere_predicts(
     py: Python<'_>,
     table: Vec<u32>,
     size: usize,
     p_portion: Vec<u32>,
     letters: Vec<misere::Letter>,
-    generator: Option<(usize, usize)>,
     max_nodes: Option<u64>,
     max_seconds: Option<f64>,
 ) -> PyResult<(Option<bool>, u64)> {
-    let base = misere::Candidate {
-        size,
-        table: &table,
-        p_portion: &[],
-    };
-    base.check(&[]).map_err(PyValueError::new_err)?;
-    let (table, size) = match generator {
-        None => (table, size),
-        Some((index, period)) => {
-            if period == 0 || (index + period) * size > 1 << 16 {
-                return Err(PyValueError::new_err(format!(
-                    "a generator with index {index} and period {period} on {size} elements: \
-                     give a period of 1 or more and at most 65536 elements in all"
-                )));
-            }
-            (
-                misere::with_generator(&table, size, index, period),
-                size * (index + period),
-            )
-        }
-    };
     let candidate = misere::Candidate {
         size,
         table: &table,
@@ -1447,6 +1469,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(loopy_outcomes, m)?)?;
     m.add_function(wrap_pyfunction!(misere_predicts, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_extend, m)?)?;
     m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;
     m.add("TRANSVERSE_WAVE_MAX_COLUMNS", transverse_wave::MAX_COLUMNS)?;
     m.add("GEOGRAPHY_MAX_VERTICES", geography::MAX_VERTICES)?;

@@ -44,6 +44,7 @@ __all__ = [
     "_panic_for_tests",
     "loopy_outcomes",
     "matchmaker_profiles",
+    "misere_extend",
     "misere_predicts",
     "octal_sequence",
     "subtraction_sequence",
@@ -361,15 +362,30 @@ def misere_predicts(
     size: int,
     p_portion: list[int],
     letters: list[tuple[int, list[int]]],
-    generator: tuple[int, int] | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
 ) -> tuple[bool | None, int]:
     """Whether a candidate misère quotient predicts the misère outcome of every sum of
     heaps (``grundy.search.misere_quotient``): ``table[x * size + y]`` is x·y, ``letters``
-    each heap's element and its options' elements; with ``generator`` = (index, period)
-    the candidate is the table × ⟨g | g^(index+period) = g^index⟩, element (y, k) being
-    k·size + y.  ValueError (one line) for malformed arrays."""
+    each heap's element and its options' elements.  ValueError (one line) for malformed
+    arrays."""
+
+def misere_extend(
+    size: int,
+    act: list[list[int]],
+    p: list[bool],
+    options: list[list[list[int]]],
+    max_seconds: float | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[tuple[int, list[list[int]], list[bool], list[int]] | None, int]:
+    """The misère quotient of the heaps 0..n of a heap game from that of the heaps
+    0..n−1 (Plambeck & Siegel's method as Siegel's MisereSolver runs it): ``act[h][x]``
+    is x times heap h's element, ``p`` the P-flags, ``options[h]`` the options of heap h
+    (lists of smaller heaps, heaps 0..n at least).  The quotient's size, actions (heaps
+    0..n), P-flags and the order of each trial monoid checked, or None when the budget
+    stops it, and the work done;
+    ``progress(work)`` is called now and then.  ValueError (one line) for malformed
+    arrays, RuntimeError for a trial monoid too large."""
 
 def octal_sequence(
     code: str,

@@ -3,10 +3,11 @@ them: ``grundy value domineering MxN --max-seconds 0`` (the native kernel, the h
 of the value and its printing), timed from outside by the resources the child used.
 
 ``python -m bench --only domineering-value`` runs 4×6 to 6×5 (``--quick``: 4×6 and 5×5);
-``python -m bench.domineering_values 6x6`` runs one board (6×6 takes minutes of CPU and
-close to 3 GB).  One JSON line per board: the child's user and system CPU seconds (CPU
-time is the steadier figure on a loaded machine), wall seconds, peak memory, the printed
-value's length and its outcome line.
+``python -m bench.domineering_values 6x6`` runs one board (6×6 takes about a minute and a
+half of CPU and 1.4 GB; 6×7 and 7×6 need far more, see docs/benchmarks.md).  One JSON
+line per board: the child's user and system CPU seconds (CPU time is the steadier
+figure on a loaded machine), wall seconds, peak memory, the printed value's length and
+its outcome line.
 """
 
 from __future__ import annotations

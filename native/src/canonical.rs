@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 use hashbrown::HashMap;
 
-use crate::flat::{mix, Entry, Table};
+use crate::flat::{advise_huge_pages, mix, Entry, Table};
 
 /// A canonical game's index in its store.
 pub type Id = u32;
@@ -187,19 +187,72 @@ struct Node {
     negative: Option<Id>,
 }
 
-/// A comparison made: `g << 32 | h` with whether G ≤ H in bit 63.
+/// Eight comparisons on one 64-byte cache line, newest first: `g << 32 | h` with whether
+/// G ≤ H in bit 63, or 0 for an empty place (G ≤ G is never stored).
 #[derive(Clone, Copy)]
-struct Compared(u64);
+#[repr(align(64))]
+struct Line([u64; 8]);
 
-impl Entry for Compared {
-    type Key = u64;
-    // its key has h = 2^32 − 1, no id
-    const VACANT: Self = Compared(u64::MAX);
-    fn key(&self) -> u64 {
-        self.0 & !(1 << 63)
+/// The most lines of the comparison cache: 128 MiB, 2^24 comparisons.
+const MAX_LINES: usize = 1 << 21;
+
+/// The comparisons made, as many as fit.  A pair's line is chosen by its hash, so a
+/// look-up reads one cache line; a new comparison enters its line in front and pushes
+/// the line's oldest out when the line is full.  The lines double (keeping what they
+/// hold) whenever as many comparisons have been stored as there are places, up to
+/// `MAX_LINES`; past that, old comparisons make way and are made again when asked.
+/// Keeping them all cost more than remaking the few asked again: the 6×6 Domineering
+/// board makes 42.5 million comparisons, a gigabyte of table, and each look-up missed
+/// the cache.
+struct Comparisons {
+    lines: Vec<Line>,
+    /// comparisons stored since the lines last doubled
+    stored: usize,
+    /// the most lines (`MAX_LINES` but in tests)
+    max_lines: usize,
+}
+
+impl Comparisons {
+    fn new(max_lines: usize) -> Self {
+        Comparisons {
+            lines: vec![Line([0; 8]); 2],
+            stored: 0,
+            max_lines,
+        }
     }
-    fn hash(key: &u64) -> u64 {
-        mix(*key)
+
+    fn line(&self, key: u64) -> usize {
+        mix(key) as usize & (self.lines.len() - 1)
+    }
+
+    /// Whether G ≤ H, if the comparison `pair(g, h)` is still held.
+    fn get(&self, key: u64) -> Option<bool> {
+        self.lines[self.line(key)]
+            .0
+            .iter()
+            .find(|&&word| word & !(1 << 63) == key)
+            .map(|&word| word >> 63 == 1)
+    }
+
+    fn insert(&mut self, key: u64, le: bool) {
+        if self.stored >= 8 * self.lines.len() && self.lines.len() < self.max_lines {
+            let mut doubled = Vec::with_capacity(2 * self.lines.len());
+            advise_huge_pages(&mut doubled);
+            doubled.resize(2 * self.lines.len(), Line([0; 8]));
+            let old = std::mem::replace(&mut self.lines, doubled);
+            self.stored = 0;
+            // oldest first, so that each line keeps its order
+            for word in old.iter().flat_map(|line| line.0.into_iter().rev()) {
+                if word != 0 {
+                    self.insert(word & !(1 << 63), word >> 63 == 1);
+                }
+            }
+        }
+        let i = self.line(key);
+        let line = &mut self.lines[i].0;
+        line.copy_within(0..7, 1);
+        line[0] = key | u64::from(le) << 63;
+        self.stored += 1;
     }
 }
 
@@ -239,7 +292,7 @@ pub struct Store {
     numbers: HashMap<Dyadic, Id>,
     uptimals: HashMap<Uptimal, Id>,
     sums: Table<Sum>,
-    order: Table<Compared>,
+    order: Comparisons,
     /// scratch memo of `bypass`: whether x ≤ the form (true) or the form ≤ x (false)
     form_memo: HashMap<(Id, bool), bool>,
 }
@@ -260,7 +313,7 @@ impl Store {
             numbers: HashMap::new(),
             uptimals: HashMap::new(),
             sums: Table::default(),
-            order: Table::default(),
+            order: Comparisons::new(MAX_LINES),
             form_memo: HashMap::new(),
         };
         store.number(Dyadic::ZERO);
@@ -268,6 +321,15 @@ impl Store {
     }
 
     pub const ZERO: Id = 0;
+
+    /// A store whose comparison cache holds at most `8 * lines` comparisons (at least
+    /// 16), so that tests make it forget and remake them.
+    #[cfg(test)]
+    pub(crate) fn forgetful(lines: usize) -> Self {
+        let mut store = Self::new();
+        store.order = Comparisons::new(lines.max(2));
+        store
+    }
 
     /// Games interned so far.
     pub fn len(&self) -> usize {
@@ -500,8 +562,8 @@ impl Store {
         // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
         let left_count = if a.number.is_some() { 0 } else { a.left.len() };
         let right_count = if b.number.is_some() { 0 } else { b.right.len() };
-        if let Some(known) = self.order.get(&pair(g, h)) {
-            return known.0 >> 63 == 1;
+        if let Some(known) = self.order.get(pair(g, h)) {
+            return known;
         }
         let result = !(0..left_count).any(|i| {
             let x = self.nodes[g as usize].left[i];
@@ -510,8 +572,7 @@ impl Store {
             let y = self.nodes[h as usize].right[i];
             self.le(y, g)
         });
-        self.order
-            .insert(Compared(pair(g, h) | u64::from(result) << 63));
+        self.order.insert(pair(g, h), result);
         result
     }
 
@@ -770,7 +831,37 @@ type Form<'a> = (&'a [Id], &'a [Id]);
 
 #[cfg(test)]
 mod tests {
-    use super::{simplest_number, Dyadic, Store, Uptimal};
+    use super::{pair, simplest_number, Comparisons, Dyadic, Store, Uptimal};
+    use std::collections::HashMap;
+
+    #[test]
+    fn the_comparison_cache_answers_rightly_or_not_at_all() {
+        // more comparisons than a cache of 8 lines holds, drawn from few pairs so that
+        // many are asked again: each answer found is the one stored, and the newest
+        // comparison is always found
+        let (mut cache, mut map) = (Comparisons::new(8), HashMap::new());
+        let mut x: u64 = 7;
+        let mut found = 0;
+        for _ in 0..20_000 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let (g, h) = ((x >> 33) as u32 % 40, (x >> 45) as u32 % 40 + 40);
+            let key = pair(g, h);
+            match cache.get(key) {
+                Some(le) => {
+                    assert_eq!(Some(&le), map.get(&key));
+                    found += 1;
+                }
+                None => {
+                    let le = (x >> 20) & 1 == 1;
+                    cache.insert(key, le);
+                    map.insert(key, le);
+                    assert_eq!(cache.get(key), Some(le));
+                }
+            }
+        }
+        assert_eq!(cache.lines.len(), 8);
+        assert!(found > 0 && map.len() > 64);
+    }
 
     fn up(store: &mut Store, n: i64, m: u32) -> u32 {
         store.uptimal(Uptimal {

@@ -288,6 +288,22 @@ mod tests {
     }
 
     #[test]
+    fn a_forgetful_comparison_cache_gives_the_same_values() {
+        // a cache of 16 comparisons forgets nearly all of them and makes them again
+        for (h, w) in [(3, 4), (4, 4), (3, 5), (4, 5)] {
+            let (full, id) = value(h, w, (1 << (h * w)) - 1);
+            let mut forgetful = Domineering {
+                store: Store::forgetful(2),
+                ..Domineering::new()
+            };
+            let again = unlimited(|b| forgetful.value(h, w, (1 << (h * w)) - 1, b));
+            assert_eq!(again, Ok(id));
+            assert_eq!(forgetful.store.len(), full.store.len());
+            assert_eq!(forgetful.table_size(), full.table_size());
+        }
+    }
+
+    #[test]
     fn transposed_boards_are_conjugates() {
         for (h, w) in [(2, 3), (3, 4), (2, 5)] {
             let (mut g, id) = value(h, w, (1 << (h * w)) - 1);

@@ -1,7 +1,7 @@
 //! Open-addressing hash tables whose entries hold their key and value side by side:
 //! linear probing over one array, so that a look-up mostly reads one cache line
-//! (hashbrown's maps read two, the control bytes and then the entry).  The memo tables
-//! of the canonical-form store and of the board kernels are this kind; their entries
+//! (hashbrown's maps read two, the control bytes and then the entry).  The sum cache of
+//! the canonical-form store and the tables of the board kernels are this kind; their entries
 //! are a few words each and the tables hold millions of them, so the cache misses of
 //! the look-ups are most of their cost.
 

@@ -167,6 +167,16 @@ def test_amazons(height: int, width: int, open_cells: int, black: int, white: in
     answers_or_one_line(lambda: game.closure(root))
 
 
+def test_a_sum_past_the_kernels_numbers_is_a_one_line_error() -> None:
+    """(2^63 − 1)/2^62 + 1/2^61 has the odd numerator 2^63 + 1: refused, not a panic
+    (hypothesis found such a sum with seed 2)."""
+    store = _native.GameStore()
+    x = store.number(2**63 - 1, 62)
+    with pytest.raises(ValueError, match="outgrew the native kernel's 64 bits"):
+        store.add(x, store.number(1, 61))
+    assert store.add(x, store.neg(x)) == store.number(0, 0)
+
+
 @EXAMPLES
 @given(st.lists(st.tuples(st.sampled_from(["of", "number", "uptimal", "le", "add", "neg",
                                            "closure", "stops", "thermograph", "of_forms"]),

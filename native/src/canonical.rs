@@ -20,6 +20,11 @@ pub type Id = u32;
 /// Ids stay below 2^31, so that a pair of ids and a bit fit in one word.
 const MAX_GAMES: usize = 1 << 31;
 
+/// The payload of the panic raised when a number leaves what the kernel holds: a limit of
+/// the input (numerators of 64 bits), not a bug, so the bindings report it as an error.
+#[derive(Debug)]
+pub struct TooLarge;
+
 /// The dyadic rational `num / 2^exp`, normalised (`num` odd unless `exp` is 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dyadic {
@@ -56,14 +61,14 @@ impl Dyadic {
         )
     }
 
-    /// num / 2^exp, normalised; panics when the numerator leaves 64 bits.
+    /// num / 2^exp, normalised; panics with `TooLarge` when the numerator leaves 64 bits.
     pub fn from_wide(num: i128, exp: u32) -> Self {
         let shift = if num == 0 {
             exp
         } else {
             num.trailing_zeros().min(exp)
         };
-        let num = i64::try_from(num >> shift).expect("dyadic numerator overflows 64 bits");
+        let num = i64::try_from(num >> shift).unwrap_or_else(|_| std::panic::panic_any(TooLarge));
         Dyadic {
             num,
             exp: exp - shift,
@@ -76,10 +81,7 @@ impl Dyadic {
     }
 
     pub fn negated(self) -> Self {
-        Dyadic {
-            num: -self.num,
-            exp: self.exp,
-        }
+        Self::from_wide(-(self.num as i128), self.exp)
     }
 
     /// The greatest integer ≤ self.
@@ -831,8 +833,22 @@ type Form<'a> = (&'a [Id], &'a [Id]);
 
 #[cfg(test)]
 mod tests {
-    use super::{pair, simplest_number, Comparisons, Dyadic, Store, Uptimal};
+    use super::{pair, simplest_number, Comparisons, Dyadic, Store, TooLarge, Uptimal};
     use std::collections::HashMap;
+    use std::panic::catch_unwind;
+
+    #[test]
+    fn numbers_past_64_bits_stop_with_too_large() {
+        // (2^63 − 1)/2^62 + 2/2^62 has the odd numerator 2^63 + 1
+        let x = Dyadic::new(i64::MAX, 62);
+        let stopped = catch_unwind(|| x.plus(Dyadic::new(1, 61))).unwrap_err();
+        assert!(stopped.is::<TooLarge>());
+        let most_negative = Dyadic::new(i64::MIN, 0);
+        assert!(catch_unwind(|| most_negative.negated())
+            .unwrap_err()
+            .is::<TooLarge>());
+        assert_eq!(x.negated().negated(), x);
+    }
 
     #[test]
     fn the_comparison_cache_answers_rightly_or_not_at_all() {

@@ -40,9 +40,15 @@ create_exception!(
     "A bug in a native kernel (a Rust panic), raised instead of crashing the interpreter."
 );
 
-/// Run `f`, turning a panic into `NativePanic`.
+/// Run `f`, turning a panic into `NativePanic`, or into a one-line `ValueError` when a
+/// number outgrew the kernel's 64-bit numerators (`canonical::TooLarge`).
 fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        if payload.is::<canonical::TooLarge>() {
+            return Err(PyValueError::new_err(
+                "a number's numerator outgrew the native kernel's 64 bits: rerun with --engine python",
+            ));
+        }
         let message = payload
             .downcast_ref::<String>()
             .map(String::as_str)

@@ -491,6 +491,33 @@ fn element(pretension: &Pretension, word: &[u32]) -> usize {
     apply(pretension, 0, word) as usize
 }
 
+/// The elements the heaps `letters` reach from the identity, breadth first, and each
+/// element's place in that list (`u32::MAX` for an element not reached).
+fn reachable(
+    act: &[Vec<u32>],
+    letters: &[usize],
+    size: usize,
+    budget: &mut Budget<'_>,
+) -> Result<(Vec<u32>, Vec<u32>), Stop> {
+    let mut index = vec![u32::MAX; size];
+    let mut reach = vec![0u32];
+    index[0] = 0;
+    let mut i = 0;
+    while i < reach.len() {
+        budget.tick()?;
+        let x = reach[i] as usize;
+        for &h in letters {
+            let y = act[h][x] as usize;
+            if index[y] == u32::MAX {
+                index[y] = reach.len() as u32;
+                reach.push(y as u32);
+            }
+        }
+        i += 1;
+    }
+    Ok((reach, index))
+}
+
 /// The minimal pretension: the submonoid the heaps generate, its elements merged when no
 /// sum of heaps tells them apart (Moore's refinement, the heaps as letters), identity first.
 pub fn reduce(pretension: &Pretension, budget: &mut Budget<'_>) -> Result<Pretension, Stop> {
@@ -503,22 +530,7 @@ pub fn reduce(pretension: &Pretension, budget: &mut Budget<'_>) -> Result<Preten
         }
     }
     // the elements the heaps reach from the identity
-    let mut index = vec![u32::MAX; pretension.size];
-    let mut reach = vec![0u32];
-    index[0] = 0;
-    let mut i = 0;
-    while i < reach.len() {
-        budget.tick()?;
-        let x = reach[i] as usize;
-        for &h in &letters {
-            let y = act[h][x] as usize;
-            if index[y] == u32::MAX {
-                index[y] = reach.len() as u32;
-                reach.push(y as u32);
-            }
-        }
-        i += 1;
-    }
+    let (reach, index) = reachable(act, &letters, pretension.size, budget)?;
     let mut block: Vec<u32> = reach
         .iter()
         .map(|&x| u32::from(pretension.p[x as usize]))
@@ -615,22 +627,8 @@ fn free_heaps(
     let n = base.act.len() - 1;
     let is_freed = |h: usize| freed.iter().any(|&(f, _, _)| f == h);
     // the submonoid of the other heaps
-    let mut index = vec![u32::MAX; base.size];
-    let mut reach = vec![0u32];
-    index[0] = 0;
-    let mut i = 0;
-    while i < reach.len() {
-        budget.tick()?;
-        let x = reach[i] as usize;
-        for h in (0..=n).filter(|&h| !is_freed(h)) {
-            let y = base.act[h][x] as usize;
-            if index[y] == u32::MAX {
-                index[y] = reach.len() as u32;
-                reach.push(y as u32);
-            }
-        }
-        i += 1;
-    }
+    let kept: Vec<usize> = (0..=n).filter(|&h| !is_freed(h)).collect();
+    let (reach, index) = reachable(&base.act, &kept, base.size, budget)?;
     let mut size = reach.len();
     let mut act: Vec<Vec<u32>> = (0..=n)
         .map(|h| {

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from grundy.rulesets import all_rulesets, get
 from grundy.web import create_app
-from grundy.web.service import describe
+from grundy.web.service import Limits, describe
 from hard_positions import sparse_kayles_graph
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -55,15 +55,12 @@ def ensure_chromium() -> Path:
     return CHROMIUM
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The workbench on a free port of 127.0.0.1, with its own SQLite store: one per
-    test process, shared by every test of this module wherever xdist sends them."""
-    store = tmp_path_factory.mktemp("store") / "store.sqlite"
+def serve(limits: Limits, store: Path | None) -> Iterator[str]:
+    """A workbench on a free port of 127.0.0.1 until the generator is closed."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(store), log_level="warning", lifespan="on")
+    config = uvicorn.Config(create_app(store, limits), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -76,6 +73,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.should_exit = True
     thread.join(10)
     sock.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The workbench with its own SQLite store: one per test process, shared by every
+    test of this module wherever xdist sends them."""
+    yield from serve(Limits(), tmp_path_factory.mktemp("store") / "store.sqlite")
+
+
+@pytest.fixture(scope="module")
+def cramped_server() -> Iterator[str]:
+    """A workbench that lets each client have one search at a time."""
+    yield from serve(Limits(per_client=1), None)
 
 
 @pytest.fixture(scope="session")
@@ -362,6 +372,31 @@ def test_grid_graph_is_drawn_as_a_grid(server: str, page: Page) -> None:
     page.click("svg circle.clickable[data-spot='5']")
     page.wait_for_function("document.querySelectorAll('#history li').length >= 3")
     assert page.evaluate(where) == before
+
+
+def test_the_computer_replies_while_the_page_analyses(cramped_server: str, page: Page) -> None:
+    """The page's own analysis of a position must not cost the computer its reply: a
+    search refused as busy (429) is sent again once the server says it may be.  With one
+    search per client, the analysis shown after the player's move and the computer's
+    reply always collide (CI run of stop 36: the reply was refused and the page stuck)."""
+    page.goto(cramped_server + "/play/nim?position=3,4,5")
+    assert wait_for_turn(page)
+    page.click("#moves button >> nth=0")
+    page.wait_for_function("document.querySelectorAll('#history li').length >= 3")
+    assert "computer played" in page.text_content("#status")
+
+
+def test_each_tab_is_its_own_client(cramped_server: str, browser: Browser) -> None:
+    """Tabs do not share the per-client cap: each page names itself to the server."""
+    names = []
+    for _ in range(2):
+        tab = browser.new_page(bypass_csp=True)
+        with tab.expect_request("**/api/rulesets/nim") as request:
+            tab.goto(cramped_server + "/play/nim?position=1")
+        names.append(request.value.all_headers()["x-grundy-client"])
+        tab.close()
+    assert all(re.fullmatch("[0-9a-f]{16}", name) for name in names)
+    assert names[0] != names[1]
 
 
 def test_confirm_bar_is_hidden_unless_a_move_is_previewed(server: str, page: Page) -> None:

@@ -174,7 +174,8 @@ class Workbench:
         default); Busy at once if the queue, or this client's share of it, is full."""
         lim = self.limits
         if self._waiting[client] >= lim.per_client:
-            raise Busy(f"you already have {lim.per_client} searches running or waiting: "
+            searches = "search" if lim.per_client == 1 else "searches"
+            raise Busy(f"you already have {lim.per_client} {searches} running or waiting: "
                        "wait for them, then try again")
         if self._waiting.total() >= lim.workers + lim.queue:
             raise Busy("the workbench is busy with other searches: try again in a moment")

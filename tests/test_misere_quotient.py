@@ -15,6 +15,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import grundy.search.misere_quotient as misere_quotient_module
+from grundy.protocol import GrundyError
 from grundy.rulesets.heaps.octal import TakeAndBreakRuleset
 from grundy.rulesets.heaps.take_and_break import TakeAndBreak
 from grundy.search.budget import BudgetExceeded
@@ -180,7 +181,10 @@ def test_the_command_prints_the_quotient_and_its_json() -> None:
 def test_the_command_reports_bad_input_in_one_line() -> None:
     for args, words in ((["0.9x"], "not a take-and-break code"),
                         (["grundy"], "Grundy's game has no take-and-break code"),
-                        (["0.137", "--to", "40", "--max-seconds", "0.5"], "stopped at heap")):
+                        (["0.137", "--to", "40", "--max-seconds", "0.5"], "stopped at heap"),
+                        (["0.07", "--to", "12", "--max-trials", "1"],
+                         "no quotient after 1 trials: the quotient of the heaps 1..10 has at "
+                         "least")):
         result = run("values", "misere", "quotient", *args)
         assert result.exit_code in (2, 3) and words in result.output, result.output
     assert "simplest form: {*2,*3}" in ok("values", "misere", "*2+*2").stdout
@@ -203,6 +207,48 @@ def test_a_stopped_quotient_names_the_heap_it_stopped_at() -> None:
                       str(info.value))
     assert found is not None, info.value
     assert int(found[2]) == int(found[1]) - 1 >= 0
+
+
+def _stalled(code: str, n: int, max_trials: int) -> tuple[int, int, int, int]:
+    """The heap a capped quotient stops at, the order its last trial proves, and the heap
+    with the most distinct powers there and their number (from the one-line error)."""
+    rule = TakeAndBreak.parse(code)
+    with pytest.raises(GrundyError) as info:
+        misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], n,
+                        max_trials=max_trials)
+    found = re.search(r"no quotient after (\d+) trials: the quotient of the heaps 1\.\.(\d+) "
+                      r"has at least (\d+) elements \(heap (\d+) has (\d+) pairwise distinct "
+                      r"powers\) \(at heap (\d+)\)", str(info.value))
+    assert found is not None, info.value
+    assert int(found[1]) == max_trials and found[2] == found[6]
+    return int(found[2]), int(found[3]), int(found[4]), int(found[5])
+
+
+@pytest.mark.parametrize(("code", "n", "max_trials"),
+                         [("0.07", 30, 2), ("0.07", 30, 20), ("0.137", 29, 1), ("4.07", 16, 8),
+                          ("0.72", 20, 3), ("0.77", 12, 1)])
+def test_a_capped_heap_proves_no_more_than_the_quotient_has(code: str, n: int,
+                                                             max_trials: int) -> None:
+    """The lower bound a stalled heap reports holds: the quotient of the heaps up to it
+    (found without a cap) has at least that order, and its heap has at least as many
+    distinct powers."""
+    heap, order, power_heap, powers = _stalled(code, n, max_trials)
+    q = quotient(code, heap)
+    assert 1 <= order <= q.order
+    seen, x = set(), 0
+    while x not in seen:
+        seen.add(x)
+        x = q.table[x][q.heaps[power_heap]]
+    assert powers <= len(seen)
+
+
+@pytest.mark.opt_in
+def test_dawsons_kayles_grows_past_its_quotient_to_heap_33_at_heap_34() -> None:
+    """0.07: heaps 1..33 give order 638; 40 trials at heap 34 prove at least 900 classes
+    for the heaps 1..34 (about a minute)."""
+    assert quotient("0.07", 33).order == 638
+    heap, order, _, _ = _stalled("0.07", 40, 40)
+    assert heap == 34 and order > 638
 
 
 def test_kayles_quotient_gives_the_outcome_of_every_sum_of_at_most_30_tokens() -> None:

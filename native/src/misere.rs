@@ -681,7 +681,8 @@ fn component(trial: &Pretension, heap: usize, exponent: u32) -> (usize, usize, u
 }
 
 /// Recalibrates a trial pretension at its least failing word: frees the images of the heaps
-/// in that word, one heap, then two, and so on, until the trial predicts the word right.
+/// in that word, one heap, then two, and so on (sets of a size in colexicographic order),
+/// until the trial predicts the word right.
 fn recalibrate(
     trial: &Pretension,
     failure: &[u32],
@@ -701,16 +702,16 @@ fn recalibrate(
             if next.p[element(&next, failure)] == truth {
                 return Ok(next);
             }
-            // the next subset of `count` heaps in lexicographic order
+            // the next subset of `count` heaps in colexicographic order (the largest heap
+            // changes last, so sets of smaller heaps come first), as MisereSolver tries them
             let Some(i) = (0..count)
-                .rev()
-                .find(|&i| chosen[i] < involved.len() - count + i)
+                .find(|&i| chosen[i] + 1 < chosen.get(i + 1).copied().unwrap_or(involved.len()))
             else {
                 break;
             };
             chosen[i] += 1;
-            for j in i + 1..count {
-                chosen[j] = chosen[j - 1] + 1;
+            for (j, c) in chosen[..i].iter_mut().enumerate() {
+                *c = j;
             }
         }
     }
@@ -730,12 +731,138 @@ pub enum Failed {
     /// No set of freed heaps predicts the least failing word right (MisereSolver's method
     /// has no such case known).
     NoRecalibration,
+    /// The trials allowed were made and the last one still fails; what it proves about the
+    /// quotient sought (`lower_bound`).
+    Trials(Stalled),
+}
+
+/// What the last trial of a step stopped after `trials` trials proves: every sum before its
+/// least failing word is predicted right, so sums it tells apart there are different classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stalled {
+    /// The trials made.
+    pub trials: usize,
+    /// The heaps of the quotient sought have at least this many classes.
+    pub classes: usize,
+    /// A heap with the most pairwise distinct powers below that word, and their number.
+    pub heap: usize,
+    pub powers: usize,
 }
 
 impl From<Stop> for Failed {
     fn from(stop: Stop) -> Self {
         Failed::Stop(stop)
     }
+}
+
+/// The partition of a pretension's elements by their outcomes in every context of `letters`
+/// (Moore's refinement), or of pairs of earlier labels: labels numbered as first met.
+fn labels(keys: impl Iterator<Item = Vec<u32>>) -> (Vec<u32>, usize) {
+    let mut seen: HashMap<Vec<u32>, u32> = HashMap::new();
+    let label = keys
+        .map(|key| {
+            let fresh = seen.len() as u32;
+            *seen.entry(key).or_insert(fresh)
+        })
+        .collect();
+    (label, seen.len())
+}
+
+/// What a failing trial proves about the quotient it aims at.  Let t be the largest heap of
+/// its least failing word and e the exponent of t there: every sum of heaps up to t with
+/// fewer than e copies of t comes before that word, so the trial predicts its outcome
+/// right (by induction in `word_order`).  E_j, "the same predicted outcome in every
+/// context of heaps up to t with at most j copies of t", is Moore's refinement over the
+/// heaps below t for j = 0, and E_j(x) = (E_0(x), E_(j−1)(x·t)) after.  Sums with at most
+/// a copies of t in different classes of E_(e−1−a) are told apart by the game itself, so
+/// the quotient has at least as many classes; returned is the most over a, and the heap
+/// below t with the most pairwise distinct powers by E_(e−1), and their number.
+/// Running time: O((e + refinement rounds) · |trial| · heaps).
+pub fn lower_bound(
+    trial: &Pretension,
+    failure: &[u32],
+    budget: &mut Budget<'_>,
+) -> Result<(usize, usize, usize), Stop> {
+    let size = trial.size;
+    let Some(top) = (1..failure.len()).rev().find(|&h| failure[h] > 0) else {
+        return Ok((1, 0, 1));
+    };
+    let e = failure[top] as usize;
+    let mut letters: Vec<usize> = Vec::new();
+    for h in 1..top {
+        if trial.act[h][0] != 0 && letters.iter().all(|&k| trial.act[k][0] != trial.act[h][0]) {
+            letters.push(h);
+        }
+    }
+    let (mut e0, mut count) = labels((0..size).map(|x| vec![u32::from(trial.p[x])]));
+    loop {
+        budget.charge(size as u64)?;
+        let (next, found) = labels((0..size).map(|x| {
+            std::iter::once(e0[x])
+                .chain(letters.iter().map(|&h| e0[trial.act[h][x] as usize]))
+                .collect()
+        }));
+        e0 = next;
+        if found == count {
+            break;
+        }
+        count = found;
+    }
+    // refined[j] = E_j
+    let mut refined = vec![e0.clone()];
+    for j in 1..e {
+        budget.charge(size as u64)?;
+        let last = &refined[j - 1];
+        let step = &trial.act[top];
+        refined.push(labels((0..size).map(|x| vec![e0[x], last[step[x] as usize]])).0);
+    }
+    // A_a: the elements of sums with at most a copies of t
+    let mut reached = vec![false; size];
+    let mut list: Vec<u32> = Vec::new();
+    let mut start = vec![0u32];
+    let mut classes = 0;
+    for a in 0..e {
+        for x in start {
+            if !reached[x as usize] {
+                reached[x as usize] = true;
+                list.push(x);
+            }
+        }
+        let mut i = 0;
+        while i < list.len() {
+            budget.tick()?;
+            let x = list[i] as usize;
+            for &h in &letters {
+                let y = trial.act[h][x];
+                if !reached[y as usize] {
+                    reached[y as usize] = true;
+                    list.push(y);
+                }
+            }
+            i += 1;
+        }
+        let told = &refined[e - 1 - a];
+        classes = classes.max(
+            list.iter()
+                .map(|&x| told[x as usize])
+                .collect::<HashSet<_>>()
+                .len(),
+        );
+        start = list.iter().map(|&x| trial.act[top][x as usize]).collect();
+    }
+    let told = &refined[e - 1];
+    let (mut heap, mut powers) = (0, 1);
+    for &h in &letters {
+        let mut seen = HashSet::new();
+        let mut x = 0usize;
+        while seen.insert(told[x]) {
+            x = trial.act[h][x] as usize;
+        }
+        if seen.len() > powers {
+            (heap, powers) = (h, seen.len());
+        }
+    }
+    Ok((classes, heap, powers))
 }
 
 /// The least word of each element of a pretension.
@@ -774,12 +901,14 @@ fn least_words(
 /// trial reduced; then, while some word is predicted wrongly, the trial is recalibrated at
 /// the least such word (`recalibrate`).  The result predicts every outcome (no P- nor
 /// N-failure, by induction in `word_order`) and is reduced, so it is the misère quotient.
-/// The order of each trial checked (reduced) is pushed on `trials`.
+/// The order of each trial checked (reduced) is pushed on `trials`; after `max_trials`
+/// failing trials the step stops with what the last one proves (`Failed::Trials`).
 pub fn extend(
     q: &Pretension,
     options: &HeapOptions,
     budget: &mut Budget<'_>,
     trials: &mut Vec<usize>,
+    max_trials: Option<usize>,
 ) -> Result<Pretension, Failed> {
     let n = q.act.len();
     let options = &options[..=n];
@@ -833,6 +962,15 @@ pub fn extend(
         let least = least_words(&trial, options, budget)?;
         match least_failure(&trial, options, &least, budget)?.0 {
             None => return Ok(trial),
+            Some(failure) if max_trials.is_some_and(|m| trials.len() >= m) => {
+                let (classes, heap, powers) = lower_bound(&trial, &failure, budget)?;
+                return Err(Failed::Trials(Stalled {
+                    trials: trials.len(),
+                    classes,
+                    heap,
+                    powers,
+                }));
+            }
             Some(failure) => trial = recalibrate(&trial, &failure, options, budget)?,
         }
     }
@@ -840,9 +978,9 @@ pub fn extend(
 
 #[cfg(test)]
 mod tests {
-    use super::{element, extend, predicts, Candidate, Letter, Pretension};
+    use super::{element, extend, predicts, Candidate, Failed, Letter, Pretension};
     use crate::budget::unlimited;
-    use hashbrown::HashMap;
+    use hashbrown::{HashMap, HashSet};
 
     /// Misère nim with heaps of size 1 only: C = {1, a}, a² = 1, P = {a}.
     #[test]
@@ -915,7 +1053,7 @@ mod tests {
             p: vec![false],
         };
         for _ in 1..options.len() {
-            q = unlimited(|b| extend(&q, options, b, &mut Vec::new())).unwrap();
+            q = unlimited(|b| extend(&q, options, b, &mut Vec::new(), None)).unwrap();
         }
         q
     }
@@ -934,11 +1072,9 @@ mod tests {
         assert_eq!((q.size, q.p.iter().filter(|&&p| p).count()), (6, 2));
     }
 
-    /// On pseudo-random heap games (each heap's options: sums of at most two smaller
-    /// heaps), the quotient's outcome of every sum of at most three heaps and twelve
-    /// tokens is the misère outcome found by plain search.
-    #[test]
-    fn quotients_agree_with_plain_search() {
+    /// `count` pseudo-random heap games on the heaps 0..=`top`: each heap's options are sums
+    /// of at most two smaller heaps.
+    fn random_games(count: usize, top: u32) -> Vec<Vec<Vec<Vec<u32>>>> {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move |m: u64| {
             seed ^= seed << 13;
@@ -946,23 +1082,104 @@ mod tests {
             seed ^= seed << 17;
             seed % m
         };
-        for _ in 0..40 {
-            let top = 7u32;
-            let mut options: Vec<Vec<Vec<u32>>> = vec![vec![]];
-            for h in 1..=top {
+        (0..count)
+            .map(|_| {
+                let mut options: Vec<Vec<Vec<u32>>> = vec![vec![]];
+                for h in 1..=top {
+                    let mut listed: Vec<Vec<u32>> = Vec::new();
+                    for _ in 0..next(4) {
+                        let mut parts: Vec<u32> = (0..next(3))
+                            .map(|_| next(u64::from(h)) as u32)
+                            .filter(|&x| x > 0)
+                            .collect();
+                        if parts.iter().sum::<u32>() < h {
+                            parts.sort_unstable();
+                            listed.push(parts);
+                        }
+                    }
+                    options.push(listed);
+                }
+                options
+            })
+            .collect()
+    }
+
+    /// A step stopped after one failing trial claims no more classes than the quotient it
+    /// aims at has, and no more distinct powers of a heap than that heap's element has.
+    /// The heaps 0..=`top` of the take-and-break game with the digits `code` (digit k: bit
+    /// 0 takes k tokens leaving nothing, bit 1 leaving one heap, bit 2 leaving two).
+    fn take_and_break(code: &[u32], top: u32) -> Vec<Vec<Vec<u32>>> {
+        (0..=top)
+            .map(|n| {
                 let mut listed: Vec<Vec<u32>> = Vec::new();
-                for _ in 0..next(4) {
-                    let mut parts: Vec<u32> = (0..next(3))
-                        .map(|_| next(u64::from(h)) as u32)
-                        .filter(|&x| x > 0)
-                        .collect();
-                    if parts.iter().sum::<u32>() < h {
-                        parts.sort_unstable();
-                        listed.push(parts);
+                for (k, &digit) in code.iter().enumerate() {
+                    let Some(rest) = n.checked_sub(k as u32).filter(|_| n > 0) else {
+                        continue;
+                    };
+                    if digit & 1 == 1 && rest == 0 {
+                        listed.push(vec![]);
+                    }
+                    if digit & 2 == 2 && rest > 0 {
+                        listed.push(vec![rest]);
+                    }
+                    for a in (1..=rest / 2).filter(|_| digit & 4 == 4) {
+                        listed.push(vec![a, rest - a]);
                     }
                 }
-                options.push(listed);
+                listed
+            })
+            .collect()
+    }
+
+    /// A step stopped after its first failing trial claims no more classes than the
+    /// quotient it aims at has, and no more distinct powers of a heap than that heap's
+    /// element has (Dawson's Kayles 0.07 to heap 27, 4.07 to 16, 0.72 to 20, and
+    /// pseudo-random games).
+    #[test]
+    fn a_stalled_trial_bounds_the_quotient_from_below() {
+        let mut stalled = 0;
+        let octal = [
+            take_and_break(&[0, 0, 7], 27),
+            take_and_break(&[4, 0, 7], 16),
+            take_and_break(&[0, 7, 2], 20),
+        ];
+        for options in octal.into_iter().chain(random_games(60, 9)) {
+            let mut q = Pretension {
+                size: 1,
+                act: vec![vec![0]],
+                p: vec![false],
+            };
+            for _ in 1..options.len() {
+                let capped: Vec<_> = [1, 4]
+                    .iter()
+                    .map(|&m| unlimited(|b| extend(&q, &options, b, &mut Vec::new(), Some(m))))
+                    .collect();
+                q = unlimited(|b| extend(&q, &options, b, &mut Vec::new(), None)).unwrap();
+                for s in capped.into_iter().filter_map(|c| match c {
+                    Err(Failed::Trials(s)) => Some(s),
+                    _ => None,
+                }) {
+                    stalled += 1;
+                    assert!(1 <= s.classes && s.classes <= q.size, "{s:?} {}", q.size);
+                    let mut powers = HashSet::new();
+                    let mut x = 0u32;
+                    while powers.insert(x) {
+                        x = q.act[s.heap][x as usize];
+                    }
+                    assert!(s.powers <= powers.len(), "{s:?}");
+                }
             }
+        }
+        assert!(stalled >= 16, "only {stalled} steps stopped");
+    }
+
+    /// On pseudo-random heap games (each heap's options: sums of at most two smaller
+    /// heaps), the quotient's outcome of every sum of at most three heaps and twelve
+    /// tokens is the misère outcome found by plain search.
+    #[test]
+    fn quotients_agree_with_plain_search() {
+        for options in random_games(40, 7) {
+            let top = 7u32;
             let q = quotient(&options);
             let mut memo: HashMap<Vec<u32>, bool> = HashMap::new();
             for a in 1..=top {

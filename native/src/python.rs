@@ -185,10 +185,11 @@ fn loopy_outcomes(
 /// when heap n is an element of the smaller heaps' quotient), or None when the budget
 /// stops it, and the work done; `progress(work)` is called now and then (an exception
 /// it raises stops the step).
-/// ValueError (one line) for malformed arrays, RuntimeError for a trial monoid too large.
+/// ValueError (one line) for malformed arrays, RuntimeError for a trial monoid too large
+/// or when `max_trials` trials all fail (the message says what the last one proves).
 #[pyfunction]
-#[pyo3(signature = (size, act, p, options, max_seconds=None, progress=None))]
-#[allow(clippy::type_complexity)]
+#[pyo3(signature = (size, act, p, options, max_seconds=None, progress=None, max_trials=None))]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn misere_extend(
     py: Python<'_>,
     size: usize,
@@ -197,13 +198,15 @@ fn misere_extend(
     options: Vec<Vec<Vec<u32>>>,
     max_seconds: Option<f64>,
     progress: Option<Py<PyAny>>,
+    max_trials: Option<usize>,
 ) -> PyResult<(Option<(usize, Vec<Vec<u32>>, Vec<bool>, Vec<usize>)>, u64)> {
+    let n = act.len();
     let q = misere::Pretension { size, act, p };
     q.check(&options).map_err(PyValueError::new_err)?;
     let mut failed = None;
     let (found, work) = watched(py, None, max_seconds, progress.as_ref(), |b| {
         let mut trials = Vec::new();
-        match misere::extend(&q, &options, b, &mut trials) {
+        match misere::extend(&q, &options, b, &mut trials, max_trials) {
             Ok(next) => Ok(Some((next.size, next.act, next.p, trials))),
             Err(misere::Failed::Stop(stop)) => Err(stop),
             Err(other) => {
@@ -216,6 +219,11 @@ fn misere_extend(
         Some(misere::Failed::TooLarge(elements)) => Err(PyRuntimeError::new_err(format!(
             "a trial monoid of {elements} elements (more than {}): this quotient is too large",
             misere::MAX_TRIAL
+        ))),
+        Some(misere::Failed::Trials(stalled)) => Err(PyRuntimeError::new_err(format!(
+            "no quotient after {} trials: the quotient of the heaps 1..{n} has at least {} \
+             elements (heap {} has {} pairwise distinct powers)",
+            stalled.trials, stalled.classes, stalled.heap, stalled.powers
         ))),
         Some(_) => Err(PyRuntimeError::new_err(
             "no recalibration predicts the least failing sum: please report this game",

@@ -377,6 +377,7 @@ def misere_extend(
     options: list[list[list[int]]],
     max_seconds: float | None = None,
     progress: Callable[[int], object] | None = None,
+    max_trials: int | None = None,
 ) -> tuple[tuple[int, list[list[int]], list[bool], list[int]] | None, int]:
     """The misère quotient of the heaps 0..n of a heap game from that of the heaps
     0..n−1 (Plambeck & Siegel's method as Siegel's MisereSolver runs it): ``act[h][x]``
@@ -385,7 +386,8 @@ def misere_extend(
     0..n), P-flags and the order of each trial monoid checked, or None when the budget
     stops it, and the work done;
     ``progress(work)`` is called now and then.  ValueError (one line) for malformed
-    arrays, RuntimeError for a trial monoid too large."""
+    arrays, RuntimeError for a trial monoid too large or when ``max_trials`` trials all
+    fail (the message gives the least order the last one proves)."""
 
 def octal_sequence(
     code: str,

@@ -81,10 +81,13 @@ MAX_QUOTIENT_HEAP = 500
 @click.argument("code")
 @click.option("--to", "count", type=click.IntRange(1, MAX_QUOTIENT_HEAP), default=30,
               show_default=True, metavar="N", help="The quotient of the heaps 1..N.")
+@click.option("--max-trials", type=click.IntRange(1), default=None, metavar="T",
+              help="Stop a heap after T failing trial monoids and say what the last one "
+                   "proves (a lower bound on the quotient's order).")
 @time_option
 @json_option
-def misere_quotient_command(code: str, count: int, max_seconds: float | None,
-                            as_json: bool) -> None:
+def misere_quotient_command(code: str, count: int, max_trials: int | None,
+                            max_seconds: float | None, as_json: bool) -> None:
     """The misère quotient of a heap game for the heaps 1..N (Plambeck & Siegel 2008).
 
     CODE is a take-and-break code, as for `grundy values octal` (0.77 Kayles, 0.75,
@@ -103,7 +106,7 @@ def misere_quotient_command(code: str, count: int, max_seconds: float | None,
         raise CliError("Grundy's game has no take-and-break code: give an octal or "
                        "hexadecimal code such as 0.77")
     quotient = misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], count,
-                               _deadline(max_seconds))
+                               _deadline(max_seconds), max_trials=max_trials)
     if as_json:
         emit_json({"code": str(rule), "to": count, **quotient.to_json()})
         return

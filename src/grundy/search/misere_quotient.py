@@ -206,7 +206,7 @@ def _letters(table: Sequence[Sequence[int]], heaps: Sequence[int],
 
 
 def misere_quotient(options: Options, n: int, check: Callable[[], None] | None = None,
-                    engine: Engine = "auto") -> MisereQuotient:
+                    engine: Engine = "auto", max_trials: int | None = None) -> MisereQuotient:
     """The misère quotient of the heap game whose heap h has the options ``options(h)``
     (each a sequence of smaller heaps), for the heaps 1..n; ``check`` is called now and
     then (it may raise to stop).  Each heap is added by the native kernel
@@ -214,7 +214,12 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
     runs it, see the module docstring), which proves its result; the quotient is then
     certified once more by the finite check, run by the native kernel (``auto``,
     ``native``: ``grundy._native.misere_predicts``) or in Python (``python``:
-    ``_predicts``), and an answer the check refuses is an error, never returned."""
+    ``_predicts``), and an answer the check refuses is an error, never returned.
+
+    ``max_trials`` stops a heap after that many failing trials with a GrundyError saying
+    what the last trial proves: every sum before its least failing sum is predicted right,
+    so the sums it tells apart there are different classes of the quotient sought, a
+    lower bound on its order (``native/src/misere.rs``, ``lower_bound``)."""
     from grundy import _native
 
     heap_options: list[list[tuple[int, ...]]] = [[]]
@@ -234,7 +239,7 @@ def misere_quotient(options: Options, n: int, check: Callable[[], None] | None =
     for h in range(1, n + 1):
         try:
             found, _ = _native.misere_extend(size, act, p, listed_options[:h + 1], None,
-                                             progress)
+                                             progress, max_trials)
         except BudgetExceeded as stopped:
             raise BudgetExceeded(f"{stopped} (stopped at heap {h}: the quotient of the heaps "
                                  f"1..{h - 1} was found)") from None

@@ -217,8 +217,8 @@ def _stalled(code: str, n: int, max_trials: int) -> tuple[int, int, int, int]:
         misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], n,
                         max_trials=max_trials)
     found = re.search(r"no quotient after (\d+) trials: the quotient of the heaps 1\.\.(\d+) "
-                      r"has at least (\d+) elements \(heap (\d+) has (\d+) pairwise distinct "
-                      r"powers\) \(at heap (\d+)\)", str(info.value))
+                      r"has at least (\d+) elements, heap (\d+) with (\d+) pairwise distinct "
+                      r"powers \(at heap (\d+)\)", str(info.value))
     assert found is not None, info.value
     assert int(found[1]) == max_trials and found[2] == found[6]
     return int(found[2]), int(found[3]), int(found[4]), int(found[5])
@@ -240,6 +240,29 @@ def test_a_capped_heap_proves_no_more_than_the_quotient_has(code: str, n: int,
         seen.add(x)
         x = q.table[x][q.heaps[power_heap]]
     assert powers <= len(seen)
+
+
+@pytest.mark.parametrize("calls", [44, 200, 434])
+def test_a_stopped_heap_says_what_its_failing_trials_prove(calls: int) -> None:
+    """Stopped by its budget (a call budget, not a clock) inside a heap whose trials
+    fail, the error names the lower bound the last failing trial proves; it holds."""
+    rule = TakeAndBreak.parse("0.07")
+    made = 0
+
+    def check() -> None:
+        nonlocal made
+        made += 1
+        if made > calls:
+            raise BudgetExceeded("calculation stopped (test budget)")
+
+    with pytest.raises(BudgetExceeded) as info:
+        misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], 30, check)
+    found = re.search(r"; (\d+) failing trials prove that the quotient of the heaps 1\.\.(\d+) "
+                      r"has at least (\d+) elements, heap \d+ with \d+ pairwise distinct powers "
+                      r"\(stopped at heap (\d+): the quotient of the heaps", str(info.value))
+    assert found is not None, info.value
+    assert found[2] == found[4] and int(found[1]) >= 1
+    assert 1 <= int(found[3]) <= quotient("0.07", int(found[2])).order
 
 
 @pytest.mark.opt_in

@@ -734,6 +734,8 @@ pub enum Failed {
     /// The trials allowed were made and the last one still fails; what it proves about the
     /// quotient sought (`lower_bound`).
     Trials(Stalled),
+    /// The budget stopped it after a trial failed: what the last failing trial proves.
+    Interrupted(Stop, Stalled),
 }
 
 /// What the last trial of a step stopped after `trials` trials proves: every sum before its
@@ -957,29 +959,62 @@ pub fn extend(
     act.push((0..q.size as u32).collect());
     let base = Pretension { act, ..q.clone() };
     let mut trial = free_heaps(&base, &[(n, 2, 2)], options, budget)?;
+    // the last failing trial and its least failing word, for what they prove when stopped
+    let mut failing: Option<(Pretension, Vec<u32>)> = None;
+    let stalled = |failing: &Option<(Pretension, Vec<u32>)>, trials: usize| {
+        failing.as_ref().map(|(trial, failure)| {
+            let (classes, heap, powers) =
+                crate::budget::unlimited(|b| lower_bound(trial, failure, b)).ok()?;
+            Some(Stalled {
+                trials,
+                classes,
+                heap,
+                powers,
+            })
+        })
+    };
     loop {
         trials.push(trial.size);
-        let least = least_words(&trial, options, budget)?;
-        match least_failure(&trial, options, &least, budget)?.0 {
-            None => return Ok(trial),
-            Some(failure) if max_trials.is_some_and(|m| trials.len() >= m) => {
-                let (classes, heap, powers) = lower_bound(&trial, &failure, budget)?;
-                return Err(Failed::Trials(Stalled {
-                    trials: trials.len(),
-                    classes,
-                    heap,
-                    powers,
-                }));
+        let found = least_words(&trial, options, budget)
+            .and_then(|least| least_failure(&trial, options, &least, budget));
+        let failure = match found {
+            Ok((None, _)) => return Ok(trial),
+            Ok((Some(failure), _)) => failure,
+            Err(stop) => {
+                return Err(match stalled(&failing, trials.len() - 1).flatten() {
+                    Some(s) => Failed::Interrupted(stop, s),
+                    None => Failed::Stop(stop),
+                })
             }
-            Some(failure) => trial = recalibrate(&trial, &failure, options, budget)?,
+        };
+        if max_trials.is_some_and(|m| trials.len() >= m) {
+            let (classes, heap, powers) = lower_bound(&trial, &failure, budget)?;
+            return Err(Failed::Trials(Stalled {
+                trials: trials.len(),
+                classes,
+                heap,
+                powers,
+            }));
         }
+        let next = recalibrate(&trial, &failure, options, budget);
+        failing = Some((trial, failure));
+        trial = match next {
+            Ok(next) => next,
+            Err(Failed::Stop(stop)) => {
+                return Err(match stalled(&failing, trials.len()).flatten() {
+                    Some(s) => Failed::Interrupted(stop, s),
+                    None => Failed::Stop(stop),
+                })
+            }
+            Err(other) => return Err(other),
+        };
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{element, extend, predicts, Candidate, Failed, Letter, Pretension};
-    use crate::budget::unlimited;
+    use crate::budget::{unlimited, Budget};
     use hashbrown::{HashMap, HashSet};
 
     /// Misère nim with heaps of size 1 only: C = {1, a}, a² = 1, P = {a}.
@@ -1131,13 +1166,13 @@ mod tests {
             .collect()
     }
 
-    /// A step stopped after its first failing trial claims no more classes than the
-    /// quotient it aims at has, and no more distinct powers of a heap than that heap's
-    /// element has (Dawson's Kayles 0.07 to heap 27, 4.07 to 16, 0.72 to 20, and
+    /// A step stopped after its first (or fourth) failing trial, or by a node budget after
+    /// some failing trial, claims no more classes than the quotient it aims at has, and no
+    /// more distinct powers of a heap than that heap's element has (Dawson's Kayles 0.07 to heap 27, 4.07 to 16, 0.72 to 20, and
     /// pseudo-random games).
     #[test]
     fn a_stalled_trial_bounds_the_quotient_from_below() {
-        let mut stalled = 0;
+        let (mut stalled, mut interrupted) = (0, 0);
         let octal = [
             take_and_break(&[0, 0, 7], 27),
             take_and_break(&[4, 0, 7], 16),
@@ -1150,10 +1185,20 @@ mod tests {
                 p: vec![false],
             };
             for _ in 1..options.len() {
-                let capped: Vec<_> = [1, 4]
+                let mut capped: Vec<_> = [1, 4]
                     .iter()
                     .map(|&m| unlimited(|b| extend(&q, &options, b, &mut Vec::new(), Some(m))))
                     .collect();
+                // stopped by a node budget instead, after some failing trial
+                for nodes in [3_000, 30_000] {
+                    let mut never = || false;
+                    let mut budget = Budget::new(Some(nodes), None, &mut never);
+                    let stopped = extend(&q, &options, &mut budget, &mut Vec::new(), None);
+                    if let Err(Failed::Interrupted(_, s)) = stopped {
+                        interrupted += 1;
+                        capped.push(Err(Failed::Trials(s)));
+                    }
+                }
                 q = unlimited(|b| extend(&q, &options, b, &mut Vec::new(), None)).unwrap();
                 for s in capped.into_iter().filter_map(|c| match c {
                     Err(Failed::Trials(s)) => Some(s),
@@ -1170,7 +1215,10 @@ mod tests {
                 }
             }
         }
-        assert!(stalled >= 16, "only {stalled} steps stopped");
+        assert!(
+            stalled >= 16 && interrupted >= 4,
+            "{stalled} steps stopped, {interrupted} by the budget"
+        );
     }
 
     /// On pseudo-random heap games (each heap's options: sums of at most two smaller

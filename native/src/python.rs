@@ -204,26 +204,54 @@ fn misere_extend(
     let q = misere::Pretension { size, act, p };
     q.check(&options).map_err(PyValueError::new_err)?;
     let mut failed = None;
-    let (found, work) = watched(py, None, max_seconds, progress.as_ref(), |b| {
+    let mut stalled = None;
+    let watching = watched(py, None, max_seconds, progress.as_ref(), |b| {
         let mut trials = Vec::new();
         match misere::extend(&q, &options, b, &mut trials, max_trials) {
             Ok(next) => Ok(Some((next.size, next.act, next.p, trials))),
             Err(misere::Failed::Stop(stop)) => Err(stop),
+            Err(misere::Failed::Interrupted(stop, s)) => {
+                stalled = Some(s);
+                Err(stop)
+            }
             Err(other) => {
                 failed = Some(other);
                 Ok(None)
             }
         }
-    })?;
+    });
+    let proves = |s: misere::Stalled| {
+        format!(
+            "the quotient of the heaps 1..{n} has at least {} elements, heap {} with {} \
+             pairwise distinct powers",
+            s.classes, s.heap, s.powers
+        )
+    };
+    let (found, work) = match (watching, stalled) {
+        (Err(err), Some(s)) => {
+            // the same error, saying what the last failing trial proves
+            let note = format!(
+                "{}; {} failing trials prove that {}",
+                err.value(py),
+                s.trials,
+                proves(s)
+            );
+            return Err(match err.get_type(py).call1((note,)) {
+                Ok(value) => PyErr::from_value(value),
+                Err(_) => err,
+            });
+        }
+        (watching, _) => watching?,
+    };
     match failed {
         Some(misere::Failed::TooLarge(elements)) => Err(PyRuntimeError::new_err(format!(
             "a trial monoid of {elements} elements (more than {}): this quotient is too large",
             misere::MAX_TRIAL
         ))),
-        Some(misere::Failed::Trials(stalled)) => Err(PyRuntimeError::new_err(format!(
-            "no quotient after {} trials: the quotient of the heaps 1..{n} has at least {} \
-             elements (heap {} has {} pairwise distinct powers)",
-            stalled.trials, stalled.classes, stalled.heap, stalled.powers
+        Some(misere::Failed::Trials(s)) => Err(PyRuntimeError::new_err(format!(
+            "no quotient after {} trials: {}",
+            s.trials,
+            proves(s)
         ))),
         Some(_) => Err(PyRuntimeError::new_err(
             "no recalibration predicts the least failing sum: please report this game",

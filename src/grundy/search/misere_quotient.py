@@ -53,7 +53,10 @@ right exactly when every reachable state has φ ∈ P ⟺ (t and 1 ∉ D).
 
 Running time: each pretension step walks the words once per trial, a few per element
 and heap where pruning bites; the trials are the reduced quotient times small cyclic
-monoids (tens of thousands of elements for Dawson's Kayles past heap 33).
+monoids (tens of thousands of elements for Dawson's Kayles past heap 33).  The trials
+need not end: at heap 34 of Dawson's Kayles they go on, and each failing trial proves a
+lower bound on the order sought (every sum before its least failing word is predicted
+right), which a stopped step reports (docs/misere.md, "Where it stops").
 
 The quotient is printed by a presentation: generators a, b, c, ... are the heaps whose
 element is no product of earlier ones; every element is named by its least word in

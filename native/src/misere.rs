@@ -22,7 +22,7 @@
 
 use hashbrown::{HashMap, HashSet};
 
-use crate::budget::{Budget, Stop};
+use crate::budget::{unlimited, Budget, Stop};
 
 /// One heap as the check sees it: its element and the elements of its options.
 pub type Letter = (u32, Vec<u32>);
@@ -746,8 +746,9 @@ pub struct Stalled {
     pub trials: usize,
     /// The heaps of the quotient sought have at least this many classes.
     pub classes: usize,
-    /// A heap with the most pairwise distinct powers below that word, and their number.
+    /// A heap with the most powers that the trial tells apart below that word.
     pub heap: usize,
+    /// How many powers of that heap (its 0th, 1st, ...) are pairwise told apart.
     pub powers: usize,
 }
 
@@ -757,8 +758,7 @@ impl From<Stop> for Failed {
     }
 }
 
-/// The partition of a pretension's elements by their outcomes in every context of `letters`
-/// (Moore's refinement), or of pairs of earlier labels: labels numbered as first met.
+/// Numbers the distinct keys in the order first met: each key's number, and how many.
 fn labels(keys: impl Iterator<Item = Vec<u32>>) -> (Vec<u32>, usize) {
     let mut seen: HashMap<Vec<u32>, u32> = HashMap::new();
     let label = keys
@@ -904,7 +904,9 @@ fn least_words(
 /// the least such word (`recalibrate`).  The result predicts every outcome (no P- nor
 /// N-failure, by induction in `word_order`) and is reduced, so it is the misère quotient.
 /// The order of each trial checked (reduced) is pushed on `trials`; after `max_trials`
-/// failing trials the step stops with what the last one proves (`Failed::Trials`).
+/// failing trials the step stops with what the last one proves (`Failed::Trials`), and a
+/// step the budget stops after a failing trial says the same (`Failed::Interrupted`, found
+/// past the budget: O(e · |trial| · heaps), see `lower_bound`).
 pub fn extend(
     q: &Pretension,
     options: &HeapOptions,
@@ -961,17 +963,22 @@ pub fn extend(
     let mut trial = free_heaps(&base, &[(n, 2, 2)], options, budget)?;
     // the last failing trial and its least failing word, for what they prove when stopped
     let mut failing: Option<(Pretension, Vec<u32>)> = None;
-    let stalled = |failing: &Option<(Pretension, Vec<u32>)>, trials: usize| {
-        failing.as_ref().map(|(trial, failure)| {
-            let (classes, heap, powers) =
-                crate::budget::unlimited(|b| lower_bound(trial, failure, b)).ok()?;
-            Some(Stalled {
-                trials,
-                classes,
-                heap,
-                powers,
-            })
-        })
+    let stopped = |stop: Stop, failing: &Option<(Pretension, Vec<u32>)>, trials: usize| {
+        let proved = failing
+            .as_ref()
+            .and_then(|(trial, failure)| unlimited(|b| lower_bound(trial, failure, b)).ok());
+        match proved {
+            Some((classes, heap, powers)) => Failed::Interrupted(
+                stop,
+                Stalled {
+                    trials,
+                    classes,
+                    heap,
+                    powers,
+                },
+            ),
+            None => Failed::Stop(stop),
+        }
     };
     loop {
         trials.push(trial.size);
@@ -980,12 +987,7 @@ pub fn extend(
         let failure = match found {
             Ok((None, _)) => return Ok(trial),
             Ok((Some(failure), _)) => failure,
-            Err(stop) => {
-                return Err(match stalled(&failing, trials.len() - 1).flatten() {
-                    Some(s) => Failed::Interrupted(stop, s),
-                    None => Failed::Stop(stop),
-                })
-            }
+            Err(stop) => return Err(stopped(stop, &failing, trials.len() - 1)),
         };
         if max_trials.is_some_and(|m| trials.len() >= m) {
             let (classes, heap, powers) = lower_bound(&trial, &failure, budget)?;
@@ -1000,12 +1002,7 @@ pub fn extend(
         failing = Some((trial, failure));
         trial = match next {
             Ok(next) => next,
-            Err(Failed::Stop(stop)) => {
-                return Err(match stalled(&failing, trials.len()).flatten() {
-                    Some(s) => Failed::Interrupted(stop, s),
-                    None => Failed::Stop(stop),
-                })
-            }
+            Err(Failed::Stop(stop)) => return Err(stopped(stop, &failing, trials.len())),
             Err(other) => return Err(other),
         };
     }

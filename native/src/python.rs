@@ -220,6 +220,10 @@ fn misere_extend(
             }
         }
     });
+    let count = |trials: usize| match trials {
+        1 => "1 trial".to_string(),
+        n => format!("{n} trials"),
+    };
     let proves = |s: misere::Stalled| {
         format!(
             "the quotient of the heaps 1..{n} has at least {} elements, heap {} with {} \
@@ -231,9 +235,9 @@ fn misere_extend(
         (Err(err), Some(s)) => {
             // the same error, saying what the last failing trial proves
             let note = format!(
-                "{}; {} failing trials prove that {}",
+                "{}; {} failed, the last proving that {}",
                 err.value(py),
-                s.trials,
+                count(s.trials),
                 proves(s)
             );
             return Err(match err.get_type(py).call1((note,)) {
@@ -249,8 +253,8 @@ fn misere_extend(
             misere::MAX_TRIAL
         ))),
         Some(misere::Failed::Trials(s)) => Err(PyRuntimeError::new_err(format!(
-            "no quotient after {} trials: {}",
-            s.trials,
+            "no quotient after {}: {}",
+            count(s.trials),
             proves(s)
         ))),
         Some(_) => Err(PyRuntimeError::new_err(

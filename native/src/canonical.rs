@@ -289,6 +289,10 @@ pub struct Store {
     /// (left stop, right stop) of each game, apart from the nodes so that the quick
     /// rejections of comparisons read few cache lines
     stops: Vec<(Dyadic, Dyadic)>,
+    /// bit g set when game g is known to be x + n·↑ + *m (its `uptimal` set): a bitset of
+    /// a bit a game, small enough for the processor's cache, so that a comparison reads
+    /// the nodes only when the comparison cache does not know it
+    uptimal_bits: Vec<u64>,
     /// left ids, u32::MAX, right ids -> id
     index: HashMap<Box<[Id]>, Id>,
     numbers: HashMap<Dyadic, Id>,
@@ -311,6 +315,7 @@ impl Store {
         let mut store = Store {
             nodes: Vec::new(),
             stops: Vec::new(),
+            uptimal_bits: Vec::new(),
             index: HashMap::new(),
             numbers: HashMap::new(),
             uptimals: HashMap::new(),
@@ -407,8 +412,23 @@ impl Store {
             negative: None,
         });
         self.stops.push(stops);
+        if id % 64 == 0 {
+            self.uptimal_bits.push(0);
+        }
+        if uptimal.is_some() {
+            self.mark_uptimal(id);
+        }
         self.index.insert(key.into(), id);
         id
+    }
+
+    fn mark_uptimal(&mut self, g: Id) {
+        self.uptimal_bits[g as usize / 64] |= 1 << (g % 64);
+    }
+
+    /// Whether game g is known to be x + n·↑ + *m (read without its node).
+    fn is_uptimal(&self, g: Id) -> bool {
+        self.uptimal_bits[g as usize / 64] >> (g % 64) & 1 == 1
     }
 
     /// (left stop, right stop), computed when the game was interned.
@@ -538,6 +558,7 @@ impl Store {
             self.intern(vec![base], vec![below])
         };
         self.nodes[id as usize].uptimal = Some(form);
+        self.mark_uptimal(id);
         self.uptimals.insert(form, id);
         id
     }
@@ -554,19 +575,20 @@ impl Store {
         if gl < hr {
             return true; // R(H − G) ≥ R(H) − L(G) > 0
         }
-        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
-        match (a.number, b.number, a.uptimal, b.uptimal) {
+        // two numbers are decided by their stops above (equal numbers are one game)
+        if self.is_uptimal(g) && self.is_uptimal(h) {
             // decided without options, so not worth a slot of the cache
-            (Some(x), Some(y), _, _) => return x <= y,
-            (_, _, Some(u), Some(v)) => return v.plus(u.negated()).at_least_zero(),
-            _ => {}
+            let (u, v) = (self.nodes[g as usize].uptimal, self.nodes[h as usize].uptimal);
+            let (u, v) = (u.expect("marked"), v.expect("marked"));
+            return v.plus(u.negated()).at_least_zero();
         }
-        // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
-        let left_count = if a.number.is_some() { 0 } else { a.left.len() };
-        let right_count = if b.number.is_some() { 0 } else { b.right.len() };
         if let Some(known) = self.order.get(pair(g, h)) {
             return known;
         }
+        // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
+        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
+        let left_count = if a.number.is_some() { 0 } else { a.left.len() };
+        let right_count = if b.number.is_some() { 0 } else { b.right.len() };
         let result = !(0..left_count).any(|i| {
             let x = self.nodes[g as usize].left[i];
             self.le(h, x)
@@ -600,6 +622,7 @@ impl Store {
             let node = &mut self.nodes[negative as usize];
             if node.uptimal.is_none() {
                 node.uptimal = Some(u.negated());
+                self.mark_uptimal(negative);
             }
         }
         self.nodes[g as usize].negative = Some(negative);

@@ -92,6 +92,9 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num); // the common case, integers above all
+        }
         let (a, b, _) = self.aligned(*other);
         a.cmp(&b)
     }
@@ -301,7 +304,14 @@ pub struct Store {
     order: Comparisons,
     /// scratch memo of `bypass`: whether x ≤ the form (true) or the form ≤ x (false)
     form_memo: HashMap<(Id, bool), bool>,
+    /// scratch lists of `undominated`: the options ranked by stops, those kept
+    ranked: (Vec<Ranked>, Vec<Ranked>),
+    /// scratch key of `intern`
+    key: Vec<Id>,
 }
+
+/// An option and its (left, right) stops.
+type Ranked = (Dyadic, Dyadic, Id);
 
 impl Default for Store {
     fn default() -> Self {
@@ -322,6 +332,8 @@ impl Store {
             sums: Table::default(),
             order: Comparisons::new(MAX_LINES),
             form_memo: HashMap::new(),
+            ranked: (Vec::new(), Vec::new()),
+            key: Vec::new(),
         };
         store.number(Dyadic::ZERO);
         store
@@ -369,11 +381,14 @@ impl Store {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let mut key = Vec::with_capacity(left.len() + right.len() + 1);
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
         key.extend_from_slice(&left);
         key.push(Id::MAX);
         key.extend_from_slice(&right);
-        if let Some(&id) = self.index.get(key.as_slice()) {
+        let found = self.index.get(key.as_slice()).copied();
+        if let Some(id) = found {
+            self.key = key;
             return id;
         }
         let number = self.number_of(&left, &right);
@@ -418,7 +433,8 @@ impl Store {
         if uptimal.is_some() {
             self.mark_uptimal(id);
         }
-        self.index.insert(key.into(), id);
+        self.index.insert(key.as_slice().into(), id);
+        self.key = key;
         id
     }
 
@@ -708,12 +724,10 @@ impl Store {
         lefts.dedup();
         rights.sort_unstable();
         rights.dedup();
-        let numbers = |s: &Self, side: &[Id]| -> Option<Vec<Dyadic>> {
-            side.iter().map(|&g| s.nodes[g as usize].number).collect()
-        };
-        if let (Some(ls), Some(rs)) = (numbers(self, &lefts), numbers(self, &rights)) {
-            let low = ls.into_iter().max();
-            let high = rs.into_iter().min();
+        let number = |g: &Id| self.nodes[*g as usize].number;
+        if lefts.iter().chain(&rights).all(|g| number(g).is_some()) {
+            let low = lefts.iter().filter_map(number).max();
+            let high = rights.iter().filter_map(number).min();
             return match (low, high) {
                 (Some(l), Some(h)) if l >= h => {
                     let (l, h) = (self.number(l), self.number(h));
@@ -741,22 +755,22 @@ impl Store {
     /// (left stop, right stop), for Right increasing): an option can then be dominated
     /// only by one taken before it, and dominate one taken before it only when their
     /// stops are equal; pairs whose stops rule a domination out are not compared.
-    fn undominated(&mut self, options: Vec<Id>, left: bool) -> Vec<Id> {
-        let mut ranked: Vec<(Dyadic, Dyadic, Id)> = options
-            .into_iter()
-            .map(|g| {
-                let (l, r) = self.stops(g);
-                (l, r, g)
-            })
-            .collect();
+    fn undominated(&mut self, mut options: Vec<Id>, left: bool) -> Vec<Id> {
+        // the scratch memory is kept between calls (two allocations a call saved)
+        let (mut ranked, mut kept) = std::mem::take(&mut self.ranked);
+        ranked.clear();
+        ranked.extend(options.iter().map(|&g| {
+            let (l, r) = self.stops(g);
+            (l, r, g)
+        }));
         ranked.sort_unstable_by_key(|&(l, r, _)| (l, r));
         if left {
             ranked.reverse();
         }
         // whether the first may be ≤ the second by their stops
-        let below = |a: &(Dyadic, Dyadic, Id), b: &(Dyadic, Dyadic, Id)| a.0 <= b.0 && a.1 <= b.1;
-        let mut kept: Vec<(Dyadic, Dyadic, Id)> = Vec::with_capacity(ranked.len());
-        for g in ranked {
+        let below = |a: &Ranked, b: &Ranked| a.0 <= b.0 && a.1 <= b.1;
+        kept.clear();
+        for &g in &ranked {
             let dominated = kept.iter().any(|h| {
                 if left {
                     below(&g, h) && self.le(g.2, h.2)
@@ -777,9 +791,11 @@ impl Store {
                 kept.push(g);
             }
         }
-        let mut kept: Vec<Id> = kept.into_iter().map(|k| k.2).collect();
-        kept.sort_unstable();
-        kept
+        options.clear();
+        options.extend(kept.iter().map(|k| k.2));
+        options.sort_unstable();
+        self.ranked = (ranked, kept);
+        options
     }
 
     /// x ≤ {lefts | rights}, where the form need not be canonical.

@@ -174,7 +174,12 @@ impl Region {
 pub struct Domineering {
     pub store: Store,
     tables: Tables<Region>,
+    /// lists for `expand` to reuse (at most one per level of its recursion)
+    scratch: Vec<Scratch>,
 }
+
+/// An expansion's regions left by the moves, where each move's end, and their values.
+type Scratch = (Vec<Region>, Vec<usize>, Vec<Id>);
 
 symmetric_kernel!(Domineering, Region);
 
@@ -189,6 +194,7 @@ impl Domineering {
         Domineering {
             store: Store::new(),
             tables: Tables::default(),
+            scratch: Vec::new(),
         }
     }
 
@@ -217,7 +223,8 @@ impl Domineering {
     }
 
     fn sum(&mut self, parts: &[Region], budget: &mut Budget) -> Result<Id, Stop> {
-        let values = self.solve_all(parts, budget)?;
+        let mut values = Vec::new();
+        self.solve_all(parts, &mut values, budget)?;
         Ok(values
             .into_iter()
             .fold(Store::ZERO, |total, value| self.store.add(total, value)))
@@ -231,9 +238,11 @@ impl Domineering {
         let cells = region.cells;
         let vertical = cells & shr(cells, w);
         let horizontal = cells & shr(cells, 1) & shr(inner, 1);
-        let mut parts = Vec::new();
-        // where each move's parts end in `parts` (Left's moves, then Right's)
-        let mut ends = Vec::new();
+        // the regions left by the moves, where each move's regions end in them (Left's
+        // moves, then Right's), their values: lists of an earlier expansion, reused
+        let (mut parts, mut ends, mut values) = self.scratch.pop().unwrap_or_default();
+        parts.clear();
+        ends.clear();
         for (starts, pair) in [(vertical, 1 | shl(1, w)), (horizontal, 3)] {
             let mut rest = starts;
             while rest != 0 {
@@ -243,10 +252,10 @@ impl Domineering {
                 ends.push(parts.len());
             }
         }
-        let values = self.solve_all(&parts, budget)?;
+        self.solve_all(&parts, &mut values, budget)?;
         let mut start = 0;
         let mut options = Vec::with_capacity(ends.len());
-        for end in ends {
+        for &end in &ends {
             let sum = values[start..end]
                 .iter()
                 .fold(Store::ZERO, |total, &value| self.store.add(total, value));
@@ -254,6 +263,7 @@ impl Domineering {
             start = end;
         }
         let rights = options.split_off(vertical.count_ones() as usize);
+        self.scratch.push((parts, ends, values));
         Ok(self.store.of(options, rights))
     }
 }

@@ -201,6 +201,9 @@ struct Line([u64; 8]);
 /// The most lines of the comparison cache: 128 MiB, 2^24 comparisons.
 const MAX_LINES: usize = 1 << 21;
 
+/// The slots of the comparison cache's front table of recent comparisons.
+const RECENT: usize = 1 << 15;
+
 /// The comparisons made, as many as fit.  A pair's line is chosen by its hash, so a
 /// look-up reads one cache line; a new comparison enters its line in front and pushes
 /// the line's oldest out when the line is full.  The lines double (keeping what they
@@ -210,6 +213,10 @@ const MAX_LINES: usize = 1 << 21;
 /// board makes 42.5 million comparisons, a gigabyte of table, and each look-up missed
 /// the cache.
 struct Comparisons {
+    /// the comparisons most recently stored or found, one a slot chosen by the pair's
+    /// hash (a slot's newcomer replaces it): 256 KiB, so that it stays in the processor's
+    /// second-level cache, in front of the lines, which miss it
+    recent: Box<[u64]>,
     lines: Vec<Line>,
     /// comparisons stored since the lines last doubled
     stored: usize,
@@ -220,6 +227,7 @@ struct Comparisons {
 impl Comparisons {
     fn new(max_lines: usize) -> Self {
         Comparisons {
+            recent: vec![0; RECENT].into_boxed_slice(),
             lines: vec![Line([0; 8]); 2],
             stored: 0,
             max_lines,
@@ -230,13 +238,26 @@ impl Comparisons {
         mix(key) as usize & (self.lines.len() - 1)
     }
 
+    fn recent_slot(key: u64) -> usize {
+        (mix(key) >> 40) as usize & (RECENT - 1)
+    }
+
     /// Whether G ≤ H, if the comparison `pair(g, h)` is still held.
-    fn get(&self, key: u64) -> Option<bool> {
-        self.lines[self.line(key)]
+    fn get(&mut self, key: u64) -> Option<bool> {
+        let slot = Self::recent_slot(key);
+        let word = self.recent[slot];
+        if word & !(1 << 63) == key {
+            return Some(word >> 63 == 1);
+        }
+        let found = self.lines[self.line(key)]
             .0
             .iter()
             .find(|&&word| word & !(1 << 63) == key)
-            .map(|&word| word >> 63 == 1)
+            .copied();
+        if let Some(word) = found {
+            self.recent[slot] = word;
+        }
+        found.map(|word| word >> 63 == 1)
     }
 
     fn insert(&mut self, key: u64, le: bool) {
@@ -257,6 +278,7 @@ impl Comparisons {
         let line = &mut self.lines[i].0;
         line.copy_within(0..7, 1);
         line[0] = key | u64::from(le) << 63;
+        self.recent[Self::recent_slot(key)] = line[0];
         self.stored += 1;
     }
 }

@@ -154,8 +154,12 @@ impl Region {
 
     /// The regions (connected live cells) of `cells` on this region's board.
     pub(crate) fn split(&self, cells: u64, parts: &mut Vec<Region>) {
-        let w = self.width as usize;
-        let (inner, full) = shape(self.height as usize, w);
+        let (h, w) = (self.height as usize, self.width as usize);
+        let (inner, full) = shape(h, w);
+        // a region meeting all four sides of the board is its own bounding box
+        let first_column = full & !inner;
+        let last_column = shl(first_column, w - 1);
+        let (first_row, last_row) = (low_bits(w), shl(low_bits(w), (h - 1) * w));
         let mut live = cells & near(cells, w, inner, full);
         while live != 0 {
             let mut seen = live & live.wrapping_neg();
@@ -164,7 +168,12 @@ impl Region {
                 frontier = near(frontier, w, inner, full) & live & !seen;
                 seen |= frontier;
             }
-            parts.push(Region::crop(w, seen));
+            let sides = [first_column, last_column, first_row, last_row];
+            parts.push(if sides.iter().all(|&side| seen & side != 0) {
+                Region { cells: seen, ..*self }
+            } else {
+                Region::crop(w, seen)
+            });
             live &= !seen;
         }
     }

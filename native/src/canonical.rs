@@ -616,7 +616,10 @@ impl Store {
         // two numbers are decided by their stops above (equal numbers are one game)
         if self.is_uptimal(g) && self.is_uptimal(h) {
             // decided without options, so not worth a slot of the cache
-            let (u, v) = (self.nodes[g as usize].uptimal, self.nodes[h as usize].uptimal);
+            let (u, v) = (
+                self.nodes[g as usize].uptimal,
+                self.nodes[h as usize].uptimal,
+            );
             let (u, v) = (u.expect("marked"), v.expect("marked"));
             return v.plus(u.negated()).at_least_zero();
         }

@@ -170,7 +170,10 @@ impl Region {
             }
             let sides = [first_column, last_column, first_row, last_row];
             parts.push(if sides.iter().all(|&side| seen & side != 0) {
-                Region { cells: seen, ..*self }
+                Region {
+                    cells: seen,
+                    ..*self
+                }
             } else {
                 Region::crop(w, seen)
             });

@@ -449,7 +449,7 @@ impl Store {
             negative: None,
         });
         self.stops.push(stops);
-        if id % 64 == 0 {
+        if id.is_multiple_of(64) {
             self.uptimal_bits.push(0);
         }
         if uptimal.is_some() {

@@ -92,6 +92,9 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Self) -> Ordering {
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num); // the common case, integers above all
+        }
         let (a, b, _) = self.aligned(*other);
         a.cmp(&b)
     }
@@ -198,6 +201,9 @@ struct Line([u64; 8]);
 /// The most lines of the comparison cache: 128 MiB, 2^24 comparisons.
 const MAX_LINES: usize = 1 << 21;
 
+/// The slots of the comparison cache's front table of recent comparisons.
+const RECENT: usize = 1 << 15;
+
 /// The comparisons made, as many as fit.  A pair's line is chosen by its hash, so a
 /// look-up reads one cache line; a new comparison enters its line in front and pushes
 /// the line's oldest out when the line is full.  The lines double (keeping what they
@@ -207,6 +213,10 @@ const MAX_LINES: usize = 1 << 21;
 /// board makes 42.5 million comparisons, a gigabyte of table, and each look-up missed
 /// the cache.
 struct Comparisons {
+    /// the comparisons most recently stored or found, one a slot chosen by the pair's
+    /// hash (a slot's newcomer replaces it): 256 KiB, so that it stays in the processor's
+    /// second-level cache, in front of the lines, which miss it
+    recent: Box<[u64]>,
     lines: Vec<Line>,
     /// comparisons stored since the lines last doubled
     stored: usize,
@@ -217,6 +227,7 @@ struct Comparisons {
 impl Comparisons {
     fn new(max_lines: usize) -> Self {
         Comparisons {
+            recent: vec![0; RECENT].into_boxed_slice(),
             lines: vec![Line([0; 8]); 2],
             stored: 0,
             max_lines,
@@ -227,13 +238,26 @@ impl Comparisons {
         mix(key) as usize & (self.lines.len() - 1)
     }
 
+    fn recent_slot(key: u64) -> usize {
+        (mix(key) >> 40) as usize & (RECENT - 1)
+    }
+
     /// Whether G ≤ H, if the comparison `pair(g, h)` is still held.
-    fn get(&self, key: u64) -> Option<bool> {
-        self.lines[self.line(key)]
+    fn get(&mut self, key: u64) -> Option<bool> {
+        let slot = Self::recent_slot(key);
+        let word = self.recent[slot];
+        if word & !(1 << 63) == key {
+            return Some(word >> 63 == 1);
+        }
+        let found = self.lines[self.line(key)]
             .0
             .iter()
             .find(|&&word| word & !(1 << 63) == key)
-            .map(|&word| word >> 63 == 1)
+            .copied();
+        if let Some(word) = found {
+            self.recent[slot] = word;
+        }
+        found.map(|word| word >> 63 == 1)
     }
 
     fn insert(&mut self, key: u64, le: bool) {
@@ -254,6 +278,7 @@ impl Comparisons {
         let line = &mut self.lines[i].0;
         line.copy_within(0..7, 1);
         line[0] = key | u64::from(le) << 63;
+        self.recent[Self::recent_slot(key)] = line[0];
         self.stored += 1;
     }
 }
@@ -289,6 +314,10 @@ pub struct Store {
     /// (left stop, right stop) of each game, apart from the nodes so that the quick
     /// rejections of comparisons read few cache lines
     stops: Vec<(Dyadic, Dyadic)>,
+    /// bit g set when game g is known to be x + n·↑ + *m (its `uptimal` set): a bitset of
+    /// a bit a game, small enough for the processor's cache, so that a comparison reads
+    /// the nodes only when the comparison cache does not know it
+    uptimal_bits: Vec<u64>,
     /// left ids, u32::MAX, right ids -> id
     index: HashMap<Box<[Id]>, Id>,
     numbers: HashMap<Dyadic, Id>,
@@ -297,7 +326,14 @@ pub struct Store {
     order: Comparisons,
     /// scratch memo of `bypass`: whether x ≤ the form (true) or the form ≤ x (false)
     form_memo: HashMap<(Id, bool), bool>,
+    /// scratch lists of `undominated`: the options ranked by stops, those kept
+    ranked: (Vec<Ranked>, Vec<Ranked>),
+    /// scratch key of `intern`
+    key: Vec<Id>,
 }
+
+/// An option and its (left, right) stops.
+type Ranked = (Dyadic, Dyadic, Id);
 
 impl Default for Store {
     fn default() -> Self {
@@ -311,12 +347,15 @@ impl Store {
         let mut store = Store {
             nodes: Vec::new(),
             stops: Vec::new(),
+            uptimal_bits: Vec::new(),
             index: HashMap::new(),
             numbers: HashMap::new(),
             uptimals: HashMap::new(),
             sums: Table::default(),
             order: Comparisons::new(MAX_LINES),
             form_memo: HashMap::new(),
+            ranked: (Vec::new(), Vec::new()),
+            key: Vec::new(),
         };
         store.number(Dyadic::ZERO);
         store
@@ -364,11 +403,14 @@ impl Store {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let mut key = Vec::with_capacity(left.len() + right.len() + 1);
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
         key.extend_from_slice(&left);
         key.push(Id::MAX);
         key.extend_from_slice(&right);
-        if let Some(&id) = self.index.get(key.as_slice()) {
+        let found = self.index.get(key.as_slice()).copied();
+        if let Some(id) = found {
+            self.key = key;
             return id;
         }
         let number = self.number_of(&left, &right);
@@ -407,8 +449,24 @@ impl Store {
             negative: None,
         });
         self.stops.push(stops);
-        self.index.insert(key.into(), id);
+        if id.is_multiple_of(64) {
+            self.uptimal_bits.push(0);
+        }
+        if uptimal.is_some() {
+            self.mark_uptimal(id);
+        }
+        self.index.insert(key.as_slice().into(), id);
+        self.key = key;
         id
+    }
+
+    fn mark_uptimal(&mut self, g: Id) {
+        self.uptimal_bits[g as usize / 64] |= 1 << (g % 64);
+    }
+
+    /// Whether game g is known to be x + n·↑ + *m (read without its node).
+    fn is_uptimal(&self, g: Id) -> bool {
+        self.uptimal_bits[g as usize / 64] >> (g % 64) & 1 == 1
     }
 
     /// (left stop, right stop), computed when the game was interned.
@@ -538,6 +596,7 @@ impl Store {
             self.intern(vec![base], vec![below])
         };
         self.nodes[id as usize].uptimal = Some(form);
+        self.mark_uptimal(id);
         self.uptimals.insert(form, id);
         id
     }
@@ -554,19 +613,23 @@ impl Store {
         if gl < hr {
             return true; // R(H − G) ≥ R(H) − L(G) > 0
         }
-        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
-        match (a.number, b.number, a.uptimal, b.uptimal) {
+        // two numbers are decided by their stops above (equal numbers are one game)
+        if self.is_uptimal(g) && self.is_uptimal(h) {
             // decided without options, so not worth a slot of the cache
-            (Some(x), Some(y), _, _) => return x <= y,
-            (_, _, Some(u), Some(v)) => return v.plus(u.negated()).at_least_zero(),
-            _ => {}
+            let (u, v) = (
+                self.nodes[g as usize].uptimal,
+                self.nodes[h as usize].uptimal,
+            );
+            let (u, v) = (u.expect("marked"), v.expect("marked"));
+            return v.plus(u.negated()).at_least_zero();
         }
-        // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
-        let left_count = if a.number.is_some() { 0 } else { a.left.len() };
-        let right_count = if b.number.is_some() { 0 } else { b.right.len() };
         if let Some(known) = self.order.get(pair(g, h)) {
             return known;
         }
+        // no G^L ≥ H and no H^R ≤ G; a number's options need no try (avoidance)
+        let (a, b) = (&self.nodes[g as usize], &self.nodes[h as usize]);
+        let left_count = if a.number.is_some() { 0 } else { a.left.len() };
+        let right_count = if b.number.is_some() { 0 } else { b.right.len() };
         let result = !(0..left_count).any(|i| {
             let x = self.nodes[g as usize].left[i];
             self.le(h, x)
@@ -600,6 +663,7 @@ impl Store {
             let node = &mut self.nodes[negative as usize];
             if node.uptimal.is_none() {
                 node.uptimal = Some(u.negated());
+                self.mark_uptimal(negative);
             }
         }
         self.nodes[g as usize].negative = Some(negative);
@@ -685,12 +749,10 @@ impl Store {
         lefts.dedup();
         rights.sort_unstable();
         rights.dedup();
-        let numbers = |s: &Self, side: &[Id]| -> Option<Vec<Dyadic>> {
-            side.iter().map(|&g| s.nodes[g as usize].number).collect()
-        };
-        if let (Some(ls), Some(rs)) = (numbers(self, &lefts), numbers(self, &rights)) {
-            let low = ls.into_iter().max();
-            let high = rs.into_iter().min();
+        let number = |g: &Id| self.nodes[*g as usize].number;
+        if lefts.iter().chain(&rights).all(|g| number(g).is_some()) {
+            let low = lefts.iter().filter_map(number).max();
+            let high = rights.iter().filter_map(number).min();
             return match (low, high) {
                 (Some(l), Some(h)) if l >= h => {
                     let (l, h) = (self.number(l), self.number(h));
@@ -718,22 +780,22 @@ impl Store {
     /// (left stop, right stop), for Right increasing): an option can then be dominated
     /// only by one taken before it, and dominate one taken before it only when their
     /// stops are equal; pairs whose stops rule a domination out are not compared.
-    fn undominated(&mut self, options: Vec<Id>, left: bool) -> Vec<Id> {
-        let mut ranked: Vec<(Dyadic, Dyadic, Id)> = options
-            .into_iter()
-            .map(|g| {
-                let (l, r) = self.stops(g);
-                (l, r, g)
-            })
-            .collect();
+    fn undominated(&mut self, mut options: Vec<Id>, left: bool) -> Vec<Id> {
+        // the scratch memory is kept between calls (two allocations a call saved)
+        let (mut ranked, mut kept) = std::mem::take(&mut self.ranked);
+        ranked.clear();
+        ranked.extend(options.iter().map(|&g| {
+            let (l, r) = self.stops(g);
+            (l, r, g)
+        }));
         ranked.sort_unstable_by_key(|&(l, r, _)| (l, r));
         if left {
             ranked.reverse();
         }
         // whether the first may be ≤ the second by their stops
-        let below = |a: &(Dyadic, Dyadic, Id), b: &(Dyadic, Dyadic, Id)| a.0 <= b.0 && a.1 <= b.1;
-        let mut kept: Vec<(Dyadic, Dyadic, Id)> = Vec::with_capacity(ranked.len());
-        for g in ranked {
+        let below = |a: &Ranked, b: &Ranked| a.0 <= b.0 && a.1 <= b.1;
+        kept.clear();
+        for &g in &ranked {
             let dominated = kept.iter().any(|h| {
                 if left {
                     below(&g, h) && self.le(g.2, h.2)
@@ -754,9 +816,11 @@ impl Store {
                 kept.push(g);
             }
         }
-        let mut kept: Vec<Id> = kept.into_iter().map(|k| k.2).collect();
-        kept.sort_unstable();
-        kept
+        options.clear();
+        options.extend(kept.iter().map(|k| k.2));
+        options.sort_unstable();
+        self.ranked = (ranked, kept);
+        options
     }
 
     /// x ≤ {lefts | rights}, where the form need not be canonical.

@@ -154,8 +154,12 @@ impl Region {
 
     /// The regions (connected live cells) of `cells` on this region's board.
     pub(crate) fn split(&self, cells: u64, parts: &mut Vec<Region>) {
-        let w = self.width as usize;
-        let (inner, full) = shape(self.height as usize, w);
+        let (h, w) = (self.height as usize, self.width as usize);
+        let (inner, full) = shape(h, w);
+        // a region meeting all four sides of the board is its own bounding box
+        let first_column = full & !inner;
+        let last_column = shl(first_column, w - 1);
+        let (first_row, last_row) = (low_bits(w), shl(low_bits(w), (h - 1) * w));
         let mut live = cells & near(cells, w, inner, full);
         while live != 0 {
             let mut seen = live & live.wrapping_neg();
@@ -164,7 +168,15 @@ impl Region {
                 frontier = near(frontier, w, inner, full) & live & !seen;
                 seen |= frontier;
             }
-            parts.push(Region::crop(w, seen));
+            let sides = [first_column, last_column, first_row, last_row];
+            parts.push(if sides.iter().all(|&side| seen & side != 0) {
+                Region {
+                    cells: seen,
+                    ..*self
+                }
+            } else {
+                Region::crop(w, seen)
+            });
             live &= !seen;
         }
     }
@@ -174,7 +186,12 @@ impl Region {
 pub struct Domineering {
     pub store: Store,
     tables: Tables<Region>,
+    /// lists for `expand` to reuse (at most one per level of its recursion)
+    scratch: Vec<Scratch>,
 }
+
+/// An expansion's regions left by the moves, where each move's end, and their values.
+type Scratch = (Vec<Region>, Vec<usize>, Vec<Id>);
 
 symmetric_kernel!(Domineering, Region);
 
@@ -189,6 +206,7 @@ impl Domineering {
         Domineering {
             store: Store::new(),
             tables: Tables::default(),
+            scratch: Vec::new(),
         }
     }
 
@@ -217,7 +235,8 @@ impl Domineering {
     }
 
     fn sum(&mut self, parts: &[Region], budget: &mut Budget) -> Result<Id, Stop> {
-        let values = self.solve_all(parts, budget)?;
+        let mut values = Vec::new();
+        self.solve_all(parts, &mut values, budget)?;
         Ok(values
             .into_iter()
             .fold(Store::ZERO, |total, value| self.store.add(total, value)))
@@ -231,9 +250,11 @@ impl Domineering {
         let cells = region.cells;
         let vertical = cells & shr(cells, w);
         let horizontal = cells & shr(cells, 1) & shr(inner, 1);
-        let mut parts = Vec::new();
-        // where each move's parts end in `parts` (Left's moves, then Right's)
-        let mut ends = Vec::new();
+        // the regions left by the moves, where each move's regions end in them (Left's
+        // moves, then Right's), their values: lists of an earlier expansion, reused
+        let (mut parts, mut ends, mut values) = self.scratch.pop().unwrap_or_default();
+        parts.clear();
+        ends.clear();
         for (starts, pair) in [(vertical, 1 | shl(1, w)), (horizontal, 3)] {
             let mut rest = starts;
             while rest != 0 {
@@ -243,10 +264,10 @@ impl Domineering {
                 ends.push(parts.len());
             }
         }
-        let values = self.solve_all(&parts, budget)?;
+        self.solve_all(&parts, &mut values, budget)?;
         let mut start = 0;
         let mut options = Vec::with_capacity(ends.len());
-        for end in ends {
+        for &end in &ends {
             let sum = values[start..end]
                 .iter()
                 .fold(Store::ZERO, |total, &value| self.store.add(total, value));
@@ -254,6 +275,7 @@ impl Domineering {
             start = end;
         }
         let rights = options.split_off(vertical.count_ones() as usize);
+        self.scratch.push((parts, ends, values));
         Ok(self.store.of(options, rights))
     }
 }

@@ -105,28 +105,31 @@ pub(crate) trait Symmetric {
         Ok(value)
     }
 
-    /// The values of `positions`, in order: first a literal look-up of each (their slots
-    /// prefetched first, so that the cache misses of these independent reads overlap),
-    /// then `solve` for those not found.
+    /// The values of `positions`, in order, written over `values`: first a literal
+    /// look-up of each (their slots prefetched first, so that the cache misses of these
+    /// independent reads overlap), then `solve` for those not found.
     fn solve_all(
         &mut self,
         positions: &[Self::Position],
+        values: &mut Vec<Id>,
         budget: &mut Budget,
-    ) -> Result<Vec<Id>, Stop> {
+    ) -> Result<(), Stop> {
+        /// Marks a position not found (no store holds 2^32 − 1 games).
+        const MISSING: Id = Id::MAX;
         let tables = self.tables();
         positions.iter().for_each(|p| tables.values.prefetch(p));
-        let known: Vec<Option<Id>> = positions
-            .iter()
-            .map(|p| tables.values.get(p).map(|k| k.value))
-            .collect();
-        known
-            .into_iter()
-            .zip(positions)
-            .map(|(value, position)| match value {
-                Some(value) => Ok(value),
-                None => self.solve(position, budget),
-            })
-            .collect()
+        values.clear();
+        values.extend(
+            positions
+                .iter()
+                .map(|p| tables.values.get(p).map_or(MISSING, |k| k.value)),
+        );
+        for (value, position) in values.iter_mut().zip(positions) {
+            if *value == MISSING {
+                *value = self.solve(position, budget)?;
+            }
+        }
+        Ok(())
     }
 }
 

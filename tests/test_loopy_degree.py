@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from tests.test_loopy import graphs
 
+from grundy.cli.main import cli
 from grundy.values import Game
 from grundy.values.loopy import Loopy, LoopyError, side_ge
 from grundy.values.loopy_degree import (
@@ -75,11 +77,12 @@ ROWS = [
     ("{0||0|under}", "Tiny(over)", "Tiny(over)", True, True, True,
      "{0,under,{0|under},Tiny(over)}"),
     ("+-{0|pass}", "over", "+-over", True, True, False, "{0,under,over,+-over}"),
-    ("+-{5|pass}", "over", "+-{10over|over}", True, True, False,
-     "{-5,-4,-3,-2,-1,0,1,2,3,4,5,-5under,5over,+-(5over)}"),
-    ("a{0||||0|||a|*||*}", "{0|a{0|0,{0|||a|0||0}}}", "{a{0,{0||0|a|||0}|0}|0}", False,
-     True, False,
-     "{0,*,a{0||||0|||a|*||*},a{0||||0|a||*|||*},a{0||0|a|||*||||*},a{0|||0||a|*||||*}}"),
+    pytest.param("+-{5|pass}", "over", "+-{10over|over}", True, True, False,
+                 "{-5,-4,-3,-2,-1,0,1,2,3,4,5,-5under,5over,+-(5over)}",
+                 marks=pytest.mark.slow),
+    pytest.param("a{0||||0|||a|*||*}", "{0|a{0|0,{0|||a|0||0}}}", "{a{0,{0||0|a|||0}|0}|0}",
+                 False, True, False, "{0,*,a{0||||0|||a|*||*},a{0||||0|a||*|||*},"
+                 "a{0||0|a|||*||||*},a{0|||0||a|*||||*}}", marks=pytest.mark.slow),
 ]
 #: Values we print with their options in another order.
 PRINTED_DIFFERENTLY = {"{^[on]*,^<on>||v<on>|0}": "{^<on>,^[on]*||v<on>|0}"}
@@ -151,9 +154,26 @@ def test_cgsuite_upsums_and_downsums(method: Callable[[Loopy, Loopy], Loopy], na
     """upon.Downsum(^.Pow(on)) = ^[on], upon.DownsumVariety(^.Pow(on)) = v<on>,
     upon.Upsum(^.Pow(on)) = {0|^<on>*}, upon.UpsumVariety(^.Pow(on)) = v<on> (BINARY)."""
     found = method(cg("upon"), cg("^.Pow(on)"))
-    row = BINARY.format(f"upon.{name}(^.Pow(on))")
+    expression = f"upon.{name}(^.Pow(on))"
+    row = BINARY.format(expression)
     assert found.equals(cg(value)), row
     assert str(found) == value, row
+    assert str(cg(expression)) == value  # CGSuite's expression, read as it is written
+
+
+@pytest.mark.parametrize(("expression", "value"), [
+    ("(+-{5|pass}).Variety", "+-{10over|over}"), ("{-1/4+*|pass}.Degree", "^<on>"),
+    ("over.Upsum(under) + 1", "1over"), ("over.Downsum(under)", "under")])
+def test_methods_in_the_notation(expression: str, value: str) -> None:
+    """``grundy calc`` reads CGSuite's methods Degree, Variety, Upsum, Downsum,
+    UpsumVariety and DownsumVariety; their errors are one line."""
+    assert str(cg(expression)) == value
+    result = CliRunner().invoke(cli, ["calc", expression, "--dialect", "cgsuite"])
+    assert result.exit_code == 0 and result.output.splitlines()[0] == value
+    result = CliRunner().invoke(cli, ["calc", "{0|||0||0|off}.Variety", "--dialect",
+                                      "cgsuite"])
+    assert result.exit_code != 0 and "must be an idempotent" in result.output
+    assert len(result.output.strip().splitlines()) == 1
 
 
 def test_a_variety_needs_an_idempotent_degree() -> None:

@@ -1369,7 +1369,8 @@ def _sum_side(game: Loopy, onside: bool) -> Loopy:
     return game
 
 
-def _side(game: Loopy, onside: bool, simplify_up_to: int = SIMPLIFY_SIDES_UP_TO) -> Loopy:
+def _side(game: Loopy, onside: bool, simplify_up_to: int = SIMPLIFY_SIDES_UP_TO,
+          rounds: int = MAX_SIDLING_ROUNDS) -> Loopy:
     """The onside (offside) of a game that is not a stopper, by sidling (``_sidle``).
     When that does not settle, a game of at most ``SIMPLIFY_SIDES_UP_TO`` positions
     is simplified in the side's order
@@ -1377,11 +1378,11 @@ def _side(game: Loopy, onside: bool, simplify_up_to: int = SIMPLIFY_SIDES_UP_TO)
     rounds of sidling on it look for a stopper side, and failing that the simplified
     graph is the side (the game is not stopper-sided).  A larger game whose sidling
     does not settle gets LoopyError.  The side found is checked to equal the game on
-    that side.  ``simplify_up_to`` raises the size limit (for sums of two stoppers,
-    whose sides are stoppers: ``loopy_degree``)."""
+    that side.  ``simplify_up_to`` and ``rounds`` change the size limit and the rounds
+    of sidling (for sums of two stoppers, whose sides are stoppers: ``loopy_degree``)."""
     small = len(game) <= simplify_up_to
     try:  # a small game's approximations growing past twice its size: not settling
-        found = _sidle(game, onside, most=2 * len(game) + 16 if small else None)
+        found = _sidle(game, onside, rounds, most=2 * len(game) + 16 if small else None)
     except LoopyError as error:
         if not small:
             raise LoopyError(f"{error}, and this game has more than {simplify_up_to} "

@@ -16,10 +16,12 @@ offside), both stoppers.  From these:
   an idempotent is stable: Ian Grenville's game a{0|{0||||0,*2|||a|0||0}||0} (2022,
   as CGSuite's documentation records) is a counterexample.
 
-Each side is found by ``Loopy.onside`` / ``Loopy.offside`` of the sum graph (sidling,
-else simplification in the side's order), here allowed on sums of up to
-``SIMPLIFY_STOPPER_SUMS_UP_TO`` positions: the simplification costs O(n^4) Büchi games,
-about half a minute for the 81 positions of a 9-position stopper minus itself.
+Each side is found as ``Loopy.onside`` / ``Loopy.offside`` find the sides of the sum
+graph (sidling, else simplification in the side's order), here with a few rounds of
+sidling only (``STOPPER_SUM_SIDLING_ROUNDS``: where sidling settles, it settles fast) and the
+simplification allowed on sums of up to ``SIMPLIFY_STOPPER_SUMS_UP_TO`` positions: it
+costs O(n^4) Büchi games, about half a minute for the 81 positions of a 9-position
+stopper minus itself.
 
 Also here, for CGSuite's table of canonical stoppers: ``is_plumtree`` (the simplest
 form's graph has no cycle but passes), ``is_number_tiny`` (x + Tiny(H) or x + Miny(H)
@@ -31,13 +33,16 @@ from __future__ import annotations
 from grundy.values.game import Game
 from grundy.values.loopy import Loopy, LoopyError, _acyclic, _side
 
-__all__ = ["SIMPLIFY_STOPPER_SUMS_UP_TO", "degree", "downsum", "downsum_variety",
-           "followers", "is_idempotent", "is_number_tiny", "is_plumtree", "is_stable",
-           "upsum", "upsum_variety", "variety"]
+__all__ = ["SIMPLIFY_STOPPER_SUMS_UP_TO", "STOPPER_SUM_SIDLING_ROUNDS", "degree", "downsum",
+           "downsum_variety", "followers", "is_idempotent", "is_number_tiny", "is_plumtree",
+           "is_stable", "upsum", "upsum_variety", "variety"]
 
 #: The largest sum graph of two stoppers whose sides are simplified when sidling does
 #: not settle (the general limit for sums of sides is ``loopy.SIMPLIFY_SIDES_UP_TO``).
 SIMPLIFY_STOPPER_SUMS_UP_TO = 100
+#: Rounds of sidling tried on a sum of two stoppers before simplifying its side (the
+#: rows of CGSuite's table that settle take at most 9).
+STOPPER_SUM_SIDLING_ROUNDS = 12
 
 
 def _stopper_side(g: Loopy, h: Loopy, onside: bool) -> Loopy:
@@ -48,7 +53,7 @@ def _stopper_side(g: Loopy, h: Loopy, onside: bool) -> Loopy:
     total = g.canonical() + h.canonical()
     if total.is_stopper():
         return total.canonical()
-    side = _side(total, onside, simplify_up_to=SIMPLIFY_STOPPER_SUMS_UP_TO)
+    side = _side(total, onside, SIMPLIFY_STOPPER_SUMS_UP_TO, STOPPER_SUM_SIDLING_ROUNDS)
     if not side.is_stopper():
         raise LoopyError("the side of this sum of stoppers is not a stopper: please report "
                          "the games, it contradicts Siegel 2013, Ch. VI")

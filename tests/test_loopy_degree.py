@@ -132,6 +132,21 @@ def test_cgsuite_plumtrees_and_number_tiny_of_the_large_rows() -> None:
     assert len(followers(grenville)) == 9 and len(followers(seventeen)) == 17
 
 
+def test_cgsuite_degree_and_variety_of_the_17_follower_game() -> None:
+    """Degree, Variety: the game itself; IsStable true; IsIdempotent true (STOPPERS).
+    ``degree`` does not reach it (G − G has 289 positions, past
+    ``SIMPLIFY_STOPPER_SUMS_UP_TO``), so the facts are checked by the definitions: G is
+    the onside of G − G (Büchi games on the sum graph), and G + G = G on both sides.
+    Then (−G) ↓+ (−G) = −(G ↑+ G) = −G, so the upsum variety G ↑+ (−G) is G, and the
+    downsum variety G ↓+ ((−G) ↑+ G) = G ↓+ G is G: G is stable, of variety G."""
+    game = cg(SEVENTEEN).canonical()
+    assert side_ge(game, game - game, onside=True), STOPPERS
+    assert side_ge(game - game, game, onside=True), STOPPERS
+    assert is_idempotent(game), STOPPERS
+    with pytest.raises(LoopyError, match="more than 100 positions"):
+        degree(game)
+
+
 @pytest.mark.slow
 def test_grenvilles_game_is_unstable() -> None:
     """Degree a{0||0|{0|a||0,*2|||0||||0}} (as a value), IsStable false, Variety "That

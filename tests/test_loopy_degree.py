@@ -148,8 +148,10 @@ def test_cgsuite_degree_and_variety_of_the_17_follower_game() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.opt_in
 def test_grenvilles_game_is_unstable() -> None:
-    """Degree a{0||0|{0|a||0,*2|||0||||0}} (as a value), IsStable false, Variety "That
+    """Minutes of work: four sums of 81 positions, each side simplified in its order.
+    Degree a{0||0|{0|a||0,*2|||0||||0}} (as a value), IsStable false, Variety "That
     game is not stable" (STOPPERS, Grenville's example of an unstable game)."""
     game = cg(GRENVILLE)
     found = degree(game)

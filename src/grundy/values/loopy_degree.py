@@ -1,6 +1,5 @@
-"""Upsums, downsums, degrees of loopiness and varieties of stoppers (Siegel 2013, Ch. VI,
-Sec. 4-5; Winning Ways, Ch. 11, "Degrees of loopiness" and "Varieties"; Conway 1976,
-Ch. 16 for onsides, offsides and upsums).
+"""Upsums, downsums, degrees of loopiness and varieties of stoppers (Siegel 2013, Ch. VI;
+Winning Ways, Ch. 11; Conway 1976, Ch. 16 for onsides, offsides and upsums).
 
 A sum of two stoppers G + H need not be a stopper, but it is stopper-sided: G + H =
 S & T with S the **upsum** G ↑+ H (its onside) and T the **downsum** G ↓+ H (its
@@ -62,7 +61,7 @@ def _stopper_side(g: Loopy, h: Loopy, onside: bool) -> Loopy:
 
 def upsum(g: Loopy, h: Loopy) -> Loopy:
     """G ↑+ H, the onside of G + H for stoppers G and H: the stopper S with G + H = S & T
-    (Siegel 2013, Ch. VI, Sec. 4; Conway 1976, Ch. 16, "upsums"; CGSuite's ``Upsum``).
+    (Siegel 2013, Ch. VI; Conway 1976, Ch. 16, "upsums"; CGSuite's ``Upsum``).
     Time: the sides of the sum graph of |G|·|H| positions (``Loopy.onside``).
 
     >>> from grundy.values.loopy_notation import parse_loopy
@@ -73,7 +72,7 @@ def upsum(g: Loopy, h: Loopy) -> Loopy:
 
 
 def downsum(g: Loopy, h: Loopy) -> Loopy:
-    """G ↓+ H, the offside of G + H for stoppers G and H (Siegel 2013, Ch. VI, Sec. 4;
+    """G ↓+ H, the offside of G + H for stoppers G and H (Siegel 2013, Ch. VI;
     CGSuite's ``Downsum``); the mirror image of ``upsum``: G ↓+ H = −((−G) ↑+ (−H)).
 
     >>> from grundy.values.loopy_notation import parse_loopy
@@ -84,14 +83,14 @@ def downsum(g: Loopy, h: Loopy) -> Loopy:
 
 
 def is_idempotent(g: Loopy) -> bool:
-    """G + G = G (Siegel 2013, Ch. VI, Sec. 5: the degrees of loopiness are the
-    idempotents), compared on both sides of the sum."""
+    """G + G = G, compared on both sides of the sum (Siegel 2013, Ch. VI: varieties are
+    taken relative to an idempotent degree)."""
     return (g + g).equals(g)
 
 
 def degree(g: Loopy) -> Loopy:
     """The degree of loopiness of a stopper G: 0 when G is loopfree, else G ↑+ (−G)
-    (Winning Ways, Ch. 11, "Degrees of loopiness"; Siegel 2013, Ch. VI, Sec. 5;
+    (Winning Ways, Ch. 11; Siegel 2013, Ch. VI;
     CGSuite's ``Degree``).  on and off have degree on, x over and x under degree over.
 
     >>> from grundy.values.loopy_notation import parse_loopy
@@ -112,14 +111,14 @@ def _require_idempotent(d: Loopy) -> None:
 
 def upsum_variety(g: Loopy, d: Loopy) -> Loopy:
     """The upsum variety of G relative to an idempotent D: G ↑+ ((−G) ↓+ (−D)) (Siegel
-    2013, Ch. VI, Sec. 5; CGSuite's ``UpsumVariety``); LoopyError when D + D ≠ D."""
+    2013, Ch. VI; CGSuite's ``UpsumVariety``); LoopyError when D + D ≠ D."""
     _require_idempotent(d)
     return upsum(g, downsum(-g, -d))
 
 
 def downsum_variety(g: Loopy, d: Loopy) -> Loopy:
     """The downsum variety of G relative to an idempotent D: G ↓+ ((−G) ↑+ D) (Siegel
-    2013, Ch. VI, Sec. 5; CGSuite's ``DownsumVariety``); LoopyError when D + D ≠ D."""
+    2013, Ch. VI; CGSuite's ``DownsumVariety``); LoopyError when D + D ≠ D."""
     _require_idempotent(d)
     return downsum(g, upsum(-g, d))
 
@@ -131,7 +130,7 @@ def _varieties(g: Loopy) -> tuple[Loopy, Loopy]:
 
 def is_stable(g: Loopy) -> bool:
     """G's upsum and downsum varieties relative to its degree are equal (Siegel 2013,
-    Ch. VI, Sec. 5; CGSuite's ``IsStable``); LoopyError when the degree is not an
+    Ch. VI; CGSuite's ``IsStable``); LoopyError when the degree is not an
     idempotent, as for {0|||0||0|off}."""
     up, down = _varieties(g)
     return up.equals(down)
@@ -139,9 +138,9 @@ def is_stable(g: Loopy) -> bool:
 
 def variety(g: Loopy) -> Loopy:
     """The variety of a stable stopper: its upsum variety relative to its degree, equal
-    to the downsum variety (Siegel 2013, Ch. VI, Sec. 5; Winning Ways, Ch. 11,
-    "Varieties"; CGSuite's ``Variety``); LoopyError for an unstable G (Grenville's
-    a{0|{0||||0,*2|||a|0||0}||0}) or a degree that is not an idempotent.
+    to the downsum variety (Siegel 2013, Ch. VI; Winning Ways, Ch. 11; CGSuite's
+    ``Variety``); LoopyError for an unstable G (Grenville's a{0|{0||||0,*2|||a|0||0}||0})
+    or a degree that is not an idempotent.
 
     >>> from grundy.values.loopy_notation import parse_loopy
     >>> [str(variety(parse_loopy(t))) for t in ("on", "{pass|3/2}", "+-{0|pass}")]

@@ -9,15 +9,17 @@ test.  A value is compared as a value, and as text where we print what CGSuite p
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from tests.test_loopy import graphs
 
 from grundy.cli.main import cli
 from grundy.values import Game
-from grundy.values.loopy import Loopy, LoopyError, side_ge
+from grundy.values.loopy import Loopy, LoopyError, rooted, side_ge
 from grundy.values.loopy_degree import (
     degree,
     downsum,
@@ -280,3 +282,15 @@ def test_followers_are_distinct_and_closed(g: Loopy) -> None:
     for f in found:
         for option in (*f.left_options(), *f.right_options()):
             assert any(option.equals(other) for other in found)
+
+
+@settings(max_examples=40, deadline=None)
+@given(stoppers, st.sampled_from([Fraction(0), Fraction(1), Fraction(-3, 2)]))
+def test_number_tiny_games_are_recognised(h: Loopy, x: Fraction) -> None:
+    """x + Tiny(H) = {x ‖ x | x − H} and x + Miny(H) are number-tiny for every stopper
+    H ≥ over (built from their definitions, Siegel 2013, Ch. VI)."""
+    over = Loopy.over()
+    assume(h >= over)
+    zero, shift = Loopy.from_game(Game.zero()), Loopy.from_game(Game.number(x))
+    tiny = rooted([zero], [rooted([zero], [-h])])
+    assert is_number_tiny(shift + tiny) and is_number_tiny(shift - tiny)

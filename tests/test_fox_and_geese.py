@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.test_loopy import naive_outcomes
 
 from grundy.protocol import ParseError, Player
-from grundy.rulesets.grids.fox_and_geese import Board, FoxAndGeese
+from grundy.rulesets.grids.fox_and_geese import Board, CeyloneseFoxAndGeese, FoxAndGeese
 from grundy.rulesets.strips.backsliding_toads_and_frogs import BackslidingToadsAndFrogs
 from grundy.search.budget import Budget, BudgetExceeded
 from grundy.search.loopy import game_graph, loopy_outcome, loopy_value
@@ -25,6 +25,7 @@ from grundy.values.loopy import Loopy
 from grundy.values.loopy_notation import parse_loopy
 
 FOX = FoxAndGeese()
+CEYLONESE = CeyloneseFoxAndGeese()
 #: The outcome class of (winner with Left first, winner with Right first).
 CLASSES = {"LL": "L", "RR": "R", "LR": "N", "RL": "P", "DD": "D", "LD": "NHat", "DL": "PHat",
            "DR": "NCheck", "RD": "PCheck"}
@@ -34,6 +35,11 @@ TABLE = "GameGridTest.scala, \"define FoxAndGeese properly\" (FoxAndGeese.Values
 class Unsettled(FoxAndGeese):
     """Fox and Geese with no position settled by the theorem: the plain game graph."""
 
+    def settled(self, board: Board) -> Loopy | None:
+        return None
+
+
+class UnsettledCeylonese(CeyloneseFoxAndGeese):
     def settled(self, board: Board) -> Loopy | None:
         return None
 
@@ -73,6 +79,43 @@ def test_cgsuite_fox_and_geese(geese: set[tuple[int, int]], fox: tuple[int, int]
     assert isinstance(found, Loopy) and found.equals(parse_loopy(value)), source
 
 
+@pytest.mark.slow
+def test_cgsuite_ceylonese_fox_and_geese() -> None:
+    """GameGridTest.scala, "define FoxAndGeese properly" (CeyloneseFoxAndGeese): geese
+    (4,2), (4,4), (4,6), (4,8), fox (1,1) is {9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}; we
+    brace the option {3|5/2*,5/2v}, which CGSuite writes bare."""
+    start = board({(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), height=6)
+    found = loopy_value(CEYLONESE, start)
+    expected = "{9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}"
+    assert isinstance(found, Loopy)
+    assert found.equals(parse_loopy(expected, "cgsuite")), "GameGridTest.scala, Ceylonese"
+    assert str(found) == "{9||4v[on]*|5/2*|||{3|5/2*,5/2v}|5/2}"
+
+
+def test_the_ceylonese_fox_moves_up_to_two_squares_never_over_a_piece() -> None:
+    for text, moves in ((".G../..../..../F...", ["a1-b2", "a1-c3"]),
+                        (".G../..G./..../F...", ["a1-b2"]),
+                        (".G../..../.G../F...", [])):
+        start = CEYLONESE.parse(text)
+        assert sorted(CEYLONESE.format_move(m)
+                      for m, _ in CEYLONESE.moves(start, Player.RIGHT)) == moves
+        assert sorted(FOX.format_move(m) for m, _ in FOX.moves(start, Player.RIGHT)) == (
+            moves[:1])
+
+
+@pytest.mark.parametrize(("text", "source"), [
+    ("......../......../G.G.G.G./......../......../.....F..",
+     "GameGridTest.scala, \"FoxAndGeese Validation - 1\": a fox on (1,6)"),
+    ("......../......../G.G...G./....G.../F.......",
+     "GameGridTest.scala, \"FoxAndGeese Validation - 2\": a goose on (2,5)"),
+])
+def test_cgsuite_validation_errors(text: str, source: str) -> None:
+    """A piece on a square with row + column odd is refused with a one-line error."""
+    for ruleset in (FOX, CEYLONESE):
+        with pytest.raises(ParseError, match="light square"):
+            ruleset.parse(text)
+
+
 @st.composite
 def small_boards(draw: st.DrawFn) -> Board:
     height, width = draw(st.integers(3, 5)), draw(st.integers(2, 4))
@@ -86,14 +129,15 @@ def small_boards(draw: st.DrawFn) -> Board:
 @given(small_boards())
 def test_settling_the_free_fox_keeps_every_outcome_and_value(start: Board) -> None:
     """The theorem that settles a free fox as off agrees with the plain game graph, and
-    the retrograde labelling with the definition iterated to a fixed point."""
-    plain = Unsettled()
-    assert loopy_outcome(FOX, start) == loopy_outcome(plain, start)
-    settled, unsettled = loopy_value(FOX, start), loopy_value(plain, start)
-    assert isinstance(settled, Loopy) and isinstance(unsettled, Loopy)
-    assert settled.equals(unsettled)
-    graph = game_graph(plain, start).loopy()
-    assert CLASSES["".join(naive_outcomes(graph)[0])] == loopy_outcome(plain, start).value
+    the retrograde labelling with the definition iterated to a fixed point; so for the
+    Ceylonese fox, who moves up to two squares."""
+    for ruleset, plain in ((FOX, Unsettled()), (CEYLONESE, UnsettledCeylonese())):
+        assert loopy_outcome(ruleset, start) == loopy_outcome(plain, start)
+        settled, unsettled = loopy_value(ruleset, start), loopy_value(plain, start)
+        assert isinstance(settled, Loopy) and isinstance(unsettled, Loopy)
+        assert settled.equals(unsettled)
+        graph = game_graph(plain, start).loopy()
+        assert CLASSES["".join(naive_outcomes(graph)[0])] == loopy_outcome(plain, start).value
 
 
 def test_every_position_is_a_stopper_and_moves_follow_the_rules() -> None:

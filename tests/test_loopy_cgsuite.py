@@ -129,6 +129,18 @@ def test_subordinate_of_stoppers(stopper: str, base: str, value: str) -> None:
     assert str(found) == value, BINARY.format(f"({stopper}).Subordinate({base})")
 
 
+def test_a_base_written_as_an_explicit_game() -> None:
+    """BINARY: upon.Subordinate('{*|*}') = on: the base as written (its options * and *),
+    not its canonical form 0, which leaves upon as it is."""
+    explicit = parse_loopy("{*|*}")
+    assert explicit.is_loopfree() and len(explicit) > 1  # kept as written
+    found = Loopy.upon().subordinate(explicit)
+    assert str(found) == "on", BINARY.format("upon.Subordinate('{*|*}')")
+    assert str(Loopy.upon().subordinate(parse("{*|*}"))) == "^[on]"
+    with pytest.raises(LoopyError, match="must be a short game"):
+        Loopy.upon().subordinate(Loopy.on())
+
+
 def test_on_cannot_be_subordinated_to_star() -> None:
     """BINARY: on.Subordinate(*) is an error."""
     with pytest.raises(LoopyError, match="cannot be subordinated"):

@@ -100,6 +100,10 @@ OPERATIONS: tuple[Feature, ...] = (
             "cgt/loopy/impartial/vertex.rs"),
     Feature("stops and pseudonumbers of stoppers", "grundy.values.loopy.Loopy.stops",
             "CanonicalStopper.cgs"),
+    Feature("upsums and downsums of stoppers", "grundy.values.loopy_degree.upsum",
+            "CanonicalStopper.cgs"),
+    Feature("degrees of loopiness, varieties, stability", "grundy.values.loopy_degree.variety",
+            "CanonicalStopper.cgs"),
 )
 
 
@@ -133,6 +137,7 @@ RULESETS: dict[str, tuple[str, str, str]] = {
     "elephants-and-rhinos": ("strip/constants.cgs", "", ""),
     "backsliding-toads-and-frogs": ("strip/constants.cgs", "", ""),
     "fox-and-geese": ("grid/constants.cgs", "", ""),
+    "ceylonese-fox-and-geese": ("grid/constants.cgs", "", ""),
     "hackenbush": ("graph/GenHackenbush.cgs", "", f"{PY}nim.py"),
     "arc-kayles": ("graph/GenArcKayles.cgs", "", ""),
     "partizan-arc-kayles": ("graph/PartizanArcKayles.cgs", "", ""),

@@ -20,6 +20,7 @@ from grundy.search.loopy import LoopySolver, game_graph, loopy_outcome, moves_of
 from grundy.search.partizan import PartizanSolver
 from grundy.values import Game, checked
 from grundy.values.loopy import DRAW, Loopy, LoopyError, LoopyOutcome, Sides
+from grundy.values.loopy_degree import is_number_tiny, is_plumtree
 from grundy.values.loopy_nimber import loopy_nim_values
 from grundy.values.loopy_notation import format_graph, parse_value
 from grundy.values.notation import Dialect
@@ -257,6 +258,8 @@ def describe(game: Loopy | Sides) -> dict[str, Any]:
         result["stopper_sided"] = value.stopper_sided
     else:
         result["stops"] = [str(stop) for stop in value.stops()]
+        result["plumtree"] = is_plumtree(value)
+        result["number_tiny"] = is_number_tiny(value)
     return result
 
 
@@ -326,6 +329,8 @@ def loopy(game: tuple[str, ...], compare: str | None, outcome_only: bool,
             click.echo(f"{key}: {result[key]}")
     if "stops" in result:
         click.echo("stops: {} (Left), {} (Right)".format(*result["stops"]))
+        click.echo(f"plumtree: {str(result['plumtree']).lower()}, number-tiny: "
+                   f"{str(result['number_tiny']).lower()}")
     if compare is not None:
         click.echo(f"G >= H: {str(result['ge']).lower()}\nG <= H: {str(result['le']).lower()}")
 

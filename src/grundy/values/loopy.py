@@ -571,27 +571,33 @@ class Loopy:
         (left_kind, x, _), (right_kind, y, _) = self._stop_keys()
         return left_kind == right_kind == 0 and x == y
 
-    def subordinate(self, base: Game) -> Loopy:
+    def subordinate(self, base: Game | Loopy) -> Loopy:
         """This stopper subordinated to the short game B (CGSuite's ``Subordinate``, as
         ``operations.subordinate`` for short games): the simplest form with every option
         equal to an option of B dropped; LoopyError when some B^L is neither matched by
-        an X^L ≥ B^L nor reversed by a B^LR ≤ X at some position X (and so for Right)."""
+        an X^L ≥ B^L nor reversed by a B^LR ≤ X at some position X (and so for Right).
+        B is a short game's canonical form, or a loopfree graph taken as written (a
+        base that is not canonical: upon subordinated to {*|*} is on, to its canonical
+        form 0 upon itself)."""
         self._require_stopper("Subordinate")
+        if isinstance(base, Game):
+            base = Loopy.from_game(base)
+        elif not base.is_loopfree():
+            raise LoopyError(f"the base {base} of Subordinate must be a short game")
         g = self.canonical()
-        lefts = [Loopy.from_game(b) for b in base.left]
-        rights = [Loopy.from_game(b) for b in base.right]
+        lefts, rights = base.left_options(), base.right_options()
         kept_left: list[list[int]] = [[] for _ in range(len(g))]
         kept_right: list[list[int]] = [[] for _ in range(len(g))]
         seen, order = {0}, [0]
         for v in order:  # the positions reached by the options kept
             x = g.at(v)
-            for b, answers in zip(lefts, base.left, strict=True):
+            for b in lefts:
                 if not any(g.at(w) >= b for w in g.left[v]) and not any(
-                        x >= Loopy.from_game(r) for r in answers.right):
+                        x >= r for r in b.right_options()):
                     raise LoopyError(f"{self} cannot be subordinated to {base}")
-            for b, answers in zip(rights, base.right, strict=True):
+            for b in rights:
                 if not any(g.at(w) <= b for w in g.right[v]) and not any(
-                        x <= Loopy.from_game(r) for r in answers.left):
+                        x <= r for r in b.left_options()):
                     raise LoopyError(f"{self} cannot be subordinated to {base}")
             kept_left[v] = [w for w in g.left[v] if not any(g.at(w).equals(b) for b in lefts)]
             kept_right[v] = [w for w in g.right[v]
@@ -1369,7 +1375,8 @@ def _sum_side(game: Loopy, onside: bool) -> Loopy:
     return game
 
 
-def _side(game: Loopy, onside: bool) -> Loopy:
+def _side(game: Loopy, onside: bool, simplify_up_to: int = SIMPLIFY_SIDES_UP_TO,
+          rounds: int = MAX_SIDLING_ROUNDS) -> Loopy:
     """The onside (offside) of a game that is not a stopper, by sidling (``_sidle``).
     When that does not settle, a game of at most ``SIMPLIFY_SIDES_UP_TO`` positions
     is simplified in the side's order
@@ -1377,13 +1384,14 @@ def _side(game: Loopy, onside: bool) -> Loopy:
     rounds of sidling on it look for a stopper side, and failing that the simplified
     graph is the side (the game is not stopper-sided).  A larger game whose sidling
     does not settle gets LoopyError.  The side found is checked to equal the game on
-    that side."""
-    small = len(game) <= SIMPLIFY_SIDES_UP_TO
+    that side.  ``simplify_up_to`` and ``rounds`` change the size limit and the rounds
+    of sidling (for sums of two stoppers, whose sides are stoppers: ``loopy_degree``)."""
+    small = len(game) <= simplify_up_to
     try:  # a small game's approximations growing past twice its size: not settling
-        found = _sidle(game, onside, most=2 * len(game) + 16 if small else None)
+        found = _sidle(game, onside, rounds, most=2 * len(game) + 16 if small else None)
     except LoopyError as error:
         if not small:
-            raise LoopyError(f"{error}, and this game has more than {SIMPLIFY_SIDES_UP_TO} "
+            raise LoopyError(f"{error}, and this game has more than {simplify_up_to} "
                              "positions, too many to simplify its sides: write a smaller "
                              "game") from None
         simplified = _simplify_side(game, onside)

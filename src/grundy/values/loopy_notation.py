@@ -65,6 +65,8 @@ _NAMED = re.compile(r"(?P<x>-?\d+(?:/\d+)?)?"
                     r"(?P<name>[\^v]\[on\]\*?|[\^v]<on>\*?|(?:Tiny|Miny)\((?:on|over)\))")
 _SUFFIXED = re.compile(r"(.*?)(over|under)")
 _POWER = re.compile(r"(?P<base>.+)\.(?P<name>PowTo|Pow)(?P<open>\().*\)", re.DOTALL)
+_METHOD = re.compile(r"(?P<base>.+)\.(?:(?P<name>UpsumVariety|DownsumVariety|Upsum|Downsum)"
+                     r"(?P<open>\().*\)|(?P<unary>Degree|Variety))", re.DOTALL)
 _KEYWORDS = {"on": Loopy.on, "off": Loopy.off, "over": Loopy.over, "under": Loopy.under,
              "upon": Loopy.upon, "dud": Loopy.dud}
 
@@ -403,7 +405,35 @@ class _Reader:
                 self.reading = reading
             method = loopy_pow if power.group("name") == "Pow" else loopy_pow_to
             return self.embed(method(base, exponent))
+        called = _METHOD.fullmatch(piece)
+        if called is not None and (called.group("unary") or self.match.get(
+                start + called.start("open")) == end - 1):
+            return self.embed(self.method(called, start, end))
         return self.embed(Loopy.from_game(self.short(piece, start)))
+
+    def game_at(self, start: int, end: int) -> Loopy:
+        """The game written from ``start`` to ``end`` (a method's base or argument)."""
+        reading, self.reading = self.reading, None
+        try:
+            return self.extract(self.expression(start, end, {}))
+        finally:
+            self.reading = reading
+
+    def method(self, called: re.Match[str], start: int, end: int) -> Loopy:
+        """CGSuite's methods of stoppers: ``G.Degree``, ``G.Variety``, ``G.Upsum(H)``,
+        ``G.Downsum(H)``, ``G.UpsumVariety(D)``, ``G.DownsumVariety(D)``
+        (``loopy_degree``)."""
+        from grundy.values import loopy_degree
+
+        base = self.game_at(start + called.start("base"), start + called.end("base"))
+        if called.group("unary"):
+            return (loopy_degree.degree if called.group("unary") == "Degree"
+                    else loopy_degree.variety)(base)
+        other = self.game_at(start + called.start("open") + 1, end - 1)
+        binary = {"Upsum": loopy_degree.upsum, "Downsum": loopy_degree.downsum,
+                  "UpsumVariety": loopy_degree.upsum_variety,
+                  "DownsumVariety": loopy_degree.downsum_variety}[called.group("name")]
+        return binary(base, other)
 
     def short(self, piece: str, at: int) -> Game:
         try:

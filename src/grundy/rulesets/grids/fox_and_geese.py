@@ -18,6 +18,11 @@ on the top row, can never be trapped (he steps between two rows that no goose ca
 again, as geese only move down), and the geese have finitely many moves left, so the
 position equals ``off`` (Left, moving second in off - G, always has the fox's move);
 CGSuite replaces such positions by off in the same way (its ``Decomposition``).
+A fox who moves farther (``fox_range``) is as free, so the same positions are settled.
+
+CEYLONESE FOX AND GEESE (``ceylonese-fox-and-geese``): the same game, but the fox may
+move up to two squares diagonally in one direction, never over a piece (CGSuite's
+``CeyloneseFoxAndGeese``, its ``GenFoxAndGeese`` with fox range 2).
 """
 
 from __future__ import annotations
@@ -63,6 +68,8 @@ class FoxAndGeese(LoopyRuleset[Board]):
     examples = ("G.G./..../F...", ".G.G.G.G/......../......../......../......../......../"
                 "......../F.......")
     limits: ClassVar[dict[str, int]] = {"side": MAX_SIDE}
+    #: The most squares the fox moves in one diagonal direction.
+    fox_range: ClassVar[int] = 1
 
     def parse(self, text: str) -> Board:
         rows = [row.strip() for row in text.strip().split("/")]
@@ -105,7 +112,8 @@ class FoxAndGeese(LoopyRuleset[Board]):
         return f"{square_name(start)}-{square_name(end)}"
 
     def moves(self, board: Board, player: Player) -> Iterator[tuple[Move, Board]]:
-        """A goose steps to (row - 1, column +- 1); the fox to (row +- 1, column +- 1)."""
+        """A goose steps to (row - 1, column +- 1); the fox to (row +- d, column +- d) for
+        d up to ``fox_range``, over empty squares only."""
         if player is Player.LEFT:
             for goose in sorted(board.geese):
                 for to in ((goose[0] - 1, goose[1] - 1), (goose[0] - 1, goose[1] + 1)):
@@ -113,9 +121,11 @@ class FoxAndGeese(LoopyRuleset[Board]):
                         yield (goose, to), board._replace(geese=board.geese - {goose} | {to})
         else:
             row, col = board.fox
-            for to in ((row - 1, col - 1), (row - 1, col + 1), (row + 1, col - 1),
-                       (row + 1, col + 1)):
-                if self._free(board, to):
+            for up, right in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                for d in range(1, self.fox_range + 1):
+                    to = (row + up * d, col + right * d)
+                    if not self._free(board, to):
+                        break
                     yield (board.fox, to), board._replace(fox=to)
 
     @staticmethod
@@ -167,3 +177,14 @@ class FoxAndGeese(LoopyRuleset[Board]):
         dark = [(r, c) for r in range(1, height + 1) for c in range(1, 5) if (r + c) % 2 == 0]
         chosen = rng.sample(dark, 3)
         return Board(height, 4, frozenset(chosen[:2]), chosen[2])
+
+
+@register
+class CeyloneseFoxAndGeese(FoxAndGeese):
+    name = "ceylonese-fox-and-geese"
+    aliases = ("ceylonesefoxandgeese",)
+    summary = ("Fox and Geese where the fox moves up to two squares diagonally in one "
+               "direction, never over a piece; loopy.")
+    citation = Citation("siegel-cgsuite-2023", locator="game.grid.CeyloneseFoxAndGeese")
+    examples = ("G.G./..../F...", "G.G./..../..../F...")
+    fox_range = 2

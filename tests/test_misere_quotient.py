@@ -257,8 +257,9 @@ def test_a_stopped_heap_says_what_its_failing_trials_prove(calls: int) -> None:
 
     with pytest.raises(BudgetExceeded) as info:
         misere_quotient(lambda heap: [parts for _, parts in rule.splits(heap)], 30, check)
-    found = re.search(r"; (\d+) trials? failed, the last proving that the quotient of the heaps 1\.\.(\d+) "
-                      r"has at least (\d+) elements, heap \d+ with \d+ pairwise distinct powers "
+    found = re.search(r"; (\d+) trials? failed, the last proving that the quotient of the "
+                      r"heaps 1\.\.(\d+) has at least (\d+) elements, heap \d+ with \d+ pairwise "
+                      r"distinct powers "
                       r"\(stopped at heap (\d+): the quotient of the heaps", str(info.value))
     assert found is not None, info.value
     assert found[2] == found[4] and int(found[1]) >= 1

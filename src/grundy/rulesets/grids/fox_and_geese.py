@@ -186,5 +186,5 @@ class CeyloneseFoxAndGeese(FoxAndGeese):
     summary = ("Fox and Geese where the fox moves up to two squares diagonally in one "
                "direction, never over a piece; loopy.")
     citation = Citation("siegel-cgsuite-2023", locator="game.grid.CeyloneseFoxAndGeese")
-    examples = ("G.G./..../F...", "G.G./..../..../F...")
+    examples = ("G.G./..../F...", ".G.G/..../..../F...")
     fox_range = 2

@@ -583,8 +583,9 @@ def test_a_worker_killed_mid_census_loses_nothing_and_doubles_nothing(
     indices = query(where, "SELECT index FROM census ORDER BY index").rows
     assert indices == [(i,) for i in range(12)]
     chomp = impartial("chomp")
+    solver = Solver(chomp)
     assert [row[4] for row in rows(where)] == [
-        Solver(chomp).grundy(chomp.parse(f"4x{n}")) for n in range(16, 28)]
+        solver.grundy(chomp.parse(f"4x{n}")) for n in range(16, 28)]
     client.wait_for_workers(2)
 
 

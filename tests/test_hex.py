@@ -288,8 +288,10 @@ def test_the_workbench_hints_outcomes_and_plays_winning_moves() -> None:
 def test_the_search_stops_at_its_budget_and_resumes(engine: Engine) -> None:
     from grundy.search.budget import Budget, BudgetExceeded
 
+    # Red to move loses: the whole search must be made again after the stop
+    red, blue = 1 << 1, 1 << 12 | 1 << 18
     search = HexSearch(5, Budget(max_nodes=50), engine=engine)
     with pytest.raises(BudgetExceeded, match="50 positions"):
-        search.wins(0, 1 << 12, True)
+        search.wins(red, blue, True)
     search.budget = Budget()
-    assert search.wins(0, 1 << 12, True) is HexSearch(5).wins(0, 1 << 12, True)
+    assert search.wins(red, blue, True) is HexSearch(5).wins(red, blue, True) is False

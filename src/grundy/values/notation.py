@@ -397,12 +397,17 @@ class _Parser:
         self.capped = capped
         self.pos = 0
         self.depth = 0
+        #: the deepest nesting reached so far (for `braced`'s memo)
+        self.deepest = 0
         #: for each game built, a bound on the integers and up-multiples among its
         #: followers, so that a sum is refused before it builds past the caps
         self.reach: dict[int, tuple[int, int]] = {}
         #: printed text repeats literals and whole games: each is built once
         self.literals: dict[str, Game] = {}
         self.games: dict[tuple[frozenset[int], frozenset[int]], Game] = {}
+        #: each braced text read so far: its game and how much deeper than its braces
+        #: its reading went (printed games repeat their subgames word for word)
+        self.spans: dict[str, tuple[Game, int]] = {}
         self.closed, self.barred = _scan_braces(text)
 
     def fail(self, problem: str) -> NoReturn:
@@ -455,6 +460,7 @@ class _Parser:
         if self.capped and self.depth >= MAX_DEPTH:
             self.fail(f"nesting deeper than the cap of {MAX_DEPTH}")
         self.depth += 1
+        self.deepest = max(self.deepest, self.depth)
         try:
             value = self.unnested_term()
             while self.text.startswith(".", self.pos) and not self.text[self.pos + 1:
@@ -644,6 +650,21 @@ class _Parser:
         if self.pos not in self.barred:
             self.pos += 1
             self.fail("braces need a bar: {left options | right options}")
+        span = self.text[self.pos: self.closed[self.pos] + 1]
+        known = self.spans.get(span)
+        if known is not None and not (self.capped and self.depth + known[1] > MAX_DEPTH):
+            self.pos += len(span)
+            return known[0]
+        outer, self.deepest = self.deepest, self.depth
+        start = self.pos
+        game = self.braced_slots()
+        if self.pos == start + len(span):
+            self.spans[span] = (game, self.deepest - self.depth)
+        self.deepest = max(outer, self.deepest)
+        return game
+
+    def braced_slots(self) -> Game:
+        """The slots and separators of the braces at ``pos``, then the game they write."""
         self.pos += 1
         slots: list[_Slot] = []
         separators: list[tuple[int, int]] = []  # (0 for a comma, else the bars; position)
@@ -759,10 +780,11 @@ class _Parser:
         return game
 
 
-def _scan_braces(text: str) -> tuple[set[int], set[int]]:
-    """The positions of the braces that are closed, and of those with a bar directly
-    inside them (not inside parentheses or inner braces): one pass with a stack."""
-    closed: set[int] = set()
+def _scan_braces(text: str) -> tuple[dict[int, int], set[int]]:
+    """Where each closed brace closes (by where it opens), and where the braces with a
+    bar directly inside them (not inside parentheses or inner braces) open: one pass
+    with a stack."""
+    closed: dict[int, int] = {}
     barred: set[int] = set()
     opened: list[tuple[str, int]] = []
     for match in re.finditer(r"[{}()|]", text):
@@ -776,7 +798,7 @@ def _scan_braces(text: str) -> tuple[set[int], set[int]]:
             while opened and opened[-1][0] == "(":
                 opened.pop()
             if opened:
-                closed.add(opened.pop()[1])
+                closed[opened.pop()[1]] = position
         elif opened and opened[-1][0] == "(":
             opened.pop()
     return closed, barred

@@ -34,7 +34,7 @@ test: $(VENV)/.installed-test
 	$(CARGO) fmt $(CRATE) --check
 	$(CARGO) clippy $(CRATE) --all-targets --all-features -- -D warnings
 	$(CARGO) test $(CRATE)
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --durations=20
 	$(MAKE) docs
 
 # The documentation site (MkDocs, Material, mkdocstrings, mkdocs-click) into site/;

@@ -13,13 +13,13 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tests.test_loopy import graphs
 
 from grundy.cli.main import cli
 from grundy.values import Game
-from grundy.values.loopy import Loopy, LoopyError, rooted, side_ge
+from grundy.values.loopy import Loopy, LoopyError, _side, _side_by_components, rooted, side_ge
 from grundy.values.loopy_degree import (
     degree,
     downsum,
@@ -249,6 +249,23 @@ def test_degree_is_the_onside_of_g_minus_g(g: Loopy) -> None:
         return
     assert side_ge(found, g - g, onside=True) and side_ge(g - g, found, onside=True)
     assert found >= Loopy.from_game(Game.zero()) and found.equals(degree(-g))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(stoppers, stoppers, st.booleans())
+def test_sides_by_components_agree_with_the_whole_graph(g: Loopy, h: Loopy,
+                                                        onside: bool) -> None:
+    """The sides of G + H found one strongly connected component at a time equal those
+    found on the whole sum graph (sidling, else simplification: ``_side``), as values
+    in the side's order and as simplest forms."""
+    total = g.canonical() + h.canonical()
+    assume(not total.is_stopper())
+    found = _side_by_components(total, onside, 100)
+    assume(found is not None)
+    assert found is not None and found.is_stopper()
+    whole = _side(total, onside, 100, 12)
+    assert side_ge(found, total, onside) and side_ge(total, found, onside)
+    assert found.equals(whole) and str(found) == str(whole.canonical())
 
 
 def naive_plumtree(g: Loopy) -> bool:

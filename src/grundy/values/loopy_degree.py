@@ -30,7 +30,14 @@ with H ≥ over), ``is_idempotent`` and ``followers``.
 from __future__ import annotations
 
 from grundy.values.game import Game
-from grundy.values.loopy import Loopy, LoopyError, _acyclic, _side
+from grundy.values.loopy import (
+    Loopy,
+    LoopyError,
+    _acyclic,
+    _side,
+    _side_by_components,
+    _side_equal,
+)
 
 __all__ = ["SIMPLIFY_STOPPER_SUMS_UP_TO", "STOPPER_SUM_SIDLING_ROUNDS", "degree", "downsum",
            "downsum_variety", "followers", "is_idempotent", "is_number_tiny", "is_plumtree",
@@ -52,6 +59,9 @@ def _stopper_side(g: Loopy, h: Loopy, onside: bool) -> Loopy:
     total = g.canonical() + h.canonical()
     if total.is_stopper():
         return total.canonical()
+    side = _side_by_components(total, onside, SIMPLIFY_STOPPER_SUMS_UP_TO)
+    if side is not None and _side_equal(side, total, onside):
+        return side
     side = _side(total, onside, SIMPLIFY_STOPPER_SUMS_UP_TO, STOPPER_SUM_SIDLING_ROUNDS)
     if not side.is_stopper():
         raise LoopyError("the side of this sum of stoppers is not a stopper: please report "

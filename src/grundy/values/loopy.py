@@ -1350,11 +1350,12 @@ def _kept(game: Loopy, left: list[list[int]], right: list[list[int]], onside: bo
 
 def _fuse_classes(game: Loopy, onside: bool) -> Loopy:
     """The first step of ``_simplify_side`` done from one table of the side order:
-    each class of positions equal in it fused onto its first member, the whole class
-    at once, else member by member, each fusion kept only when the start still equals
-    the game on that side.  The fusions change the graph, not the numbering, so one
-    table serves them all (a stale table only changes which fusions are tried).  Cost:
-    one table and a Büchi game per fusion tried, instead of a table per fusion."""
+    each class of positions equal in it fused onto its first member, every class at
+    once, else each half of the classes (recursively), a class alone at once, else
+    member by member, each fusion kept only when the start still equals the game on
+    that side.  The fusions change the graph, not the numbering, so one table serves
+    them all (a stale table only changes which fusions are tried).  Cost: one table and
+    a Büchi game per fusion tried, O(f log c) of them when f of c classes fail."""
     n = len(game)
     ge = _side_table(game.left, game.right, onside)
     left, right = [list(options) for options in game.left], [list(o) for o in game.right]
@@ -1362,26 +1363,27 @@ def _fuse_classes(game: Loopy, onside: bool) -> Loopy:
     for u in range(n):
         classes.setdefault(next(v for v in range(n) if ge[u][v] and ge[v][u]), []).append(u)
 
-    def fused(members: set[int], target: int) -> tuple[list[list[int]], list[list[int]]]:
-        def move(options: list[int]) -> list[int]:
-            return [target if w in members else w for w in options]
-        return [move(options) for options in left], [move(options) for options in right]
-
-    every = {u for members in classes.values() for u in members[1:]}
-    if every:  # first every class at once
-        representative = {u: target for target, members in classes.items() for u in members}
-        new_left, new_right = ([[representative[w] for w in options] for options in edges]
+    def attempt(units: list[dict[int, int]]) -> None:
+        """Fuse these units (position -> the one it is fused onto) at once when that
+        keeps the start's value, else each half of them, and a class alone member by
+        member."""
+        nonlocal left, right
+        mapping = {u: target for unit in units for u, target in unit.items()}
+        new_left, new_right = ([[mapping.get(w, w) for w in options] for options in edges]
                                for edges in (left, right))
         if _side_equal(Loopy(new_left, new_right, game.start), game, onside):
-            return Loopy(new_left, new_right, game.start)
-    for target, members in classes.items():
-        tries = [set(members[1:])] + ([{u} for u in members[1:]] if len(members) > 2 else [])
-        for trial in tries:  # the start, 0, is the first of its class: never moved
-            new_left, new_right = fused(trial, target)
-            if _side_equal(Loopy(new_left, new_right, game.start), game, onside):
-                left, right = new_left, new_right
-                if len(trial) == len(members) - 1:
-                    break
+            left, right = new_left, new_right
+        elif len(units) > 1:
+            attempt(units[:len(units) // 2])
+            attempt(units[len(units) // 2:])
+        elif len(units[0]) > 1:
+            attempt([{u: target} for u, target in units[0].items()])
+
+    # the start, 0, is the first of its class: never moved
+    units = [{u: target for u in members[1:]} for target, members in classes.items()
+             if len(members) > 1]
+    if units:
+        attempt(units)
     return Loopy(left, right, game.start)
 
 
@@ -1437,20 +1439,65 @@ def _side_by_components(game: Loopy, onside: bool, simplify_up_to: int) -> Loopy
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
     for component in _components(successors):
         left, right = _exits_graph(game, component, values)
-        if _is_stopper_graph(left, right):
-            simple_left, simple_right, roots = _simplify_graph(left, right,
-                                                               range(len(component)))
-            for v, root in zip(component, roots, strict=True):
-                values[v] = Loopy(simple_left, simple_right, root)
-            continue
-        if len(left) > simplify_up_to:
+        if len(left) > simplify_up_to and not _is_stopper_graph(left, right):
             return None
-        for i, v in enumerate(component):
-            side = _simplify_side(Loopy(left, right, i), onside)
-            if not side.is_stopper():
-                return None
-            values[v] = side.canonical()
+        if not (_component_sides(game, component, values, onside, substitute=True)
+                or _component_sides(game, component, values, onside, substitute=False)):
+            return None
     return values[0]
+
+
+def _component_sides(game: Loopy, component: Sequence[int], values: list[Loopy | None],
+                     onside: bool, substitute: bool) -> bool:
+    """Fill in the sides of the positions of ``component`` (``_side_by_components``),
+    each simplified in the side's order (``_simplify_side``) on the component with its
+    exits and put in simplest form; False (and nothing filled in) when one is not a
+    stopper.  With ``substitute``, each side found replaces its position in the graph
+    the next ones are simplified in (as an exit), which shrinks their cycles, and once
+    what is left is a stopper it is put in simplest form at once; that keeps their
+    sides where the side order is a congruence, so then every side found is checked
+    against the component's own graph (False when one differs)."""
+    original_left, original_right = _exits_graph(game, component, values)
+    remaining = list(component)
+    while remaining:
+        if substitute:
+            left, right = _exits_graph(game, remaining, values)
+        else:
+            left, right = original_left, original_right
+        if substitute and _is_stopper_graph(left, right):
+            simple_left, simple_right, roots = _simplify_graph(left, right,
+                                                               range(len(remaining)))
+            for v, root in zip(remaining, roots, strict=True):
+                values[v] = Loopy(simple_left, simple_right, root)
+            break
+        v = remaining.pop(0)
+        start = 0 if substitute else component.index(v)
+        side = _simplify_side(Loopy(left, right, start), onside)
+        if not side.is_stopper():
+            for w in component:
+                values[w] = None
+            return False
+        values[v] = side.canonical()
+    if substitute:
+        union_left: list[list[int]] = []
+        union_right: list[list[int]] = []
+        pairs = []
+        for i, v in enumerate(component):
+            value = values[v]
+            assert value is not None
+            offset = len(union_left)
+            union_left.extend([x + offset for x in options] for options in value.left)
+            union_right.extend([x + offset for x in options] for options in value.right)
+            pairs.append((offset + value.start, i))
+        for ge in (_side_wins(union_left, union_right, original_left, original_right, onside,
+                              pairs),
+                   _side_wins(original_left, original_right, union_left, union_right,
+                              onside, [(i, w) for w, i in pairs])):
+            if not all(ge):
+                for w in component:
+                    values[w] = None
+                return False
+    return True
 
 
 #: Games up to this many positions whose sidling does not settle quickly have their

@@ -1461,65 +1461,71 @@ def _side_by_components(game: Loopy, onside: bool, simplify_up_to: int) -> Loopy
     values: list[Loopy | None] = [None] * n
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
     for component in _components(successors):
+        left, right = _component_graph(game, component, lambda w: _value_key(values[w]),
+                                       lambda w: _value_graph(values[w]))
+        if _is_stopper_graph(left, right):
+            simple_left, simple_right, roots = _simplify_graph(left, right,
+                                                               range(len(component)))
+            for v, root in zip(component, roots, strict=True):
+                values[v] = Loopy(simple_left, simple_right, root)
+            continue
         left, right = _exits_graph(game, component, values)
-        if len(left) > simplify_up_to and not _is_stopper_graph(left, right):
-            return None
-        if not (_component_sides(game, component, values, onside, substitute=True)
-                or _component_sides(game, component, values, onside, substitute=False)):
+        if len(left) > simplify_up_to or not _component_sides(game, component, values,
+                                                              onside):
             return None
     return values[0]
 
 
 def _component_sides(game: Loopy, component: Sequence[int], values: list[Loopy | None],
-                     onside: bool, substitute: bool) -> bool:
-    """Fill in the sides of the positions of ``component`` (``_side_by_components``),
-    each simplified in the side's order (``_simplify_side``) on the component with its
-    exits and put in simplest form; False (and nothing filled in) when one is not a
-    stopper.  With ``substitute``, each side found replaces its position in the graph
-    the next ones are simplified in (as an exit), which shrinks their cycles, and once
-    what is left is a stopper it is put in simplest form at once; that keeps their
-    sides where the side order is a congruence, so then every side found is checked
-    against the component's own graph (False when one differs)."""
+                     onside: bool) -> bool:
+    """Fill in the sides of the positions of ``component`` (``_side_by_components``);
+    False (and nothing filled in) when this does not find them.  One position at a
+    time is simplified in the side's order (``_simplify_side``) on the component with
+    its exits, and when that is not a stopper, sidled a few rounds from there; the
+    stopper found, in simplest form, replaces the position in the graph the next ones
+    are taken in (as an exit), which shrinks their cycles, and once what is left is a
+    stopper it is put in simplest form at once.  That keeps their sides where the side
+    order is a congruence, so every side found is checked against the component's own
+    graph (False when one differs)."""
     original_left, original_right = _exits_graph(game, component, values)
     remaining = list(component)
+
+    def fail() -> bool:
+        for w in component:
+            values[w] = None
+        return False
+
     while remaining:
-        if substitute:
-            left, right = _exits_graph(game, remaining, values)
-        else:
-            left, right = original_left, original_right
-        if substitute and _is_stopper_graph(left, right):
+        left, right = _exits_graph(game, remaining, values)
+        if _is_stopper_graph(left, right):
             simple_left, simple_right, roots = _simplify_graph(left, right,
                                                                range(len(remaining)))
             for v, root in zip(remaining, roots, strict=True):
                 values[v] = Loopy(simple_left, simple_right, root)
             break
-        v = remaining.pop(0)
-        start = 0 if substitute else component.index(v)
-        side = _simplify_side(Loopy(left, right, start), onside)
+        side = _simplify_side(Loopy(left, right, 0), onside)
         if not side.is_stopper():
-            for w in component:
-                values[w] = None
-            return False
-        values[v] = side.canonical()
-    if substitute:
-        union_left: list[list[int]] = []
-        union_right: list[list[int]] = []
-        pairs = []
-        for i, v in enumerate(component):
-            value = values[v]
-            assert value is not None
-            offset = len(union_left)
-            union_left.extend([x + offset for x in options] for options in value.left)
-            union_right.extend([x + offset for x in options] for options in value.right)
-            pairs.append((offset + value.start, i))
-        for ge in (_side_wins(union_left, union_right, original_left, original_right, onside,
-                              pairs),
-                   _side_wins(original_left, original_right, union_left, union_right,
-                              onside, [(i, w) for w, i in pairs])):
-            if not all(ge):
-                for w in component:
-                    values[w] = None
-                return False
+            try:
+                side = _sidle(side, onside, QUICK_SIDLING_ROUNDS)
+            except LoopyError:
+                return fail()
+        values[remaining.pop(0)] = side.canonical()
+    union_left: list[list[int]] = []
+    union_right: list[list[int]] = []
+    pairs = []
+    for i, v in enumerate(component):
+        value = values[v]
+        assert value is not None
+        offset = len(union_left)
+        union_left.extend([x + offset for x in options] for options in value.left)
+        union_right.extend([x + offset for x in options] for options in value.right)
+        pairs.append((offset + value.start, i))
+    for ge in (_side_wins(union_left, union_right, original_left, original_right, onside,
+                          pairs),
+               _side_wins(original_left, original_right, union_left, union_right, onside,
+                          [(i, w) for w, i in pairs])):
+        if not all(ge):
+            return fail()
     return True
 
 

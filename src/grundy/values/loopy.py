@@ -1285,10 +1285,12 @@ def _simplify_side(game: Loopy, onside: bool) -> Loopy:
     so each step is tried and kept only when the start still equals the game on that
     side; the rounds repeat until none is kept.  Equal positions are first fused class
     by class from one table (``_fuse_classes``), and a graph met before is never taken
-    again, so the rounds cannot wander round a cycle of equal graphs.  The result may
-    still have alternating cycles: then it stands for a side that is not a stopper
-    (Bach's Carousel).  Each check is a Büchi game of O(n²) states, so a round costs
-    O(edges · n² · edges)."""
+    again, so the rounds cannot wander round a cycle of equal graphs.  When no step is
+    left and the graph is still not a stopper, any single option whose deletion keeps
+    the start's value is deleted, one at a time (so 3 × Bach's Carousel's offside comes
+    out as the graph CGSuite prints).  The result may still have alternating cycles:
+    then it stands for a side that is not a stopper (Bach's Carousel).  Each check is a
+    Büchi game of O(n²) states, so a round costs O(edges · n² · edges)."""
     cur = _fuse_classes(Loopy(game.left, game.right, game.start), onside)
     seen = {(cur.left, cur.right)}
     for _ in range(4 * len(cur) + 16):
@@ -1329,6 +1331,19 @@ def _simplify_side(game: Loopy, onside: bool) -> Loopy:
             if changed:
                 break
         if not changed:
+            break
+    while not cur.is_stopper():  # last, options whose deletion keeps the value
+        trials = ((side, u, [b for b in options if b != a])
+                  for side, edges in enumerate((cur.left, cur.right))
+                  for u, options in enumerate(edges) for a in options)
+        for side, u, rest in trials:
+            edges = [list(map(list, cur.left)), list(map(list, cur.right))]
+            edges[side][u] = rest
+            found = _kept(cur, edges[0], edges[1], onside, seen)
+            if found is not None:
+                cur = found
+                break
+        else:
             break
     return cur
 

@@ -1445,8 +1445,8 @@ def _exits_graph(game: Loopy, component: Sequence[int], values: Sequence[Loopy |
         union_left, union_right, roots = _simplify_graph(union_left, union_right, roots)
     k = len(component)
     where = {w: k + root for w, root in zip(exits, roots, strict=True)}
-    left = [[local.get(w, where.get(w, -1)) for w in game.left[v]] for v in component]
-    right = [[local.get(w, where.get(w, -1)) for w in game.right[v]] for v in component]
+    left = [[local[w] if w in local else where[w] for w in game.left[v]] for v in component]
+    right = [[local[w] if w in local else where[w] for w in game.right[v]] for v in component]
     left += [[k + x for x in options] for options in union_left]
     right += [[k + x for x in options] for options in union_right]
     return left, right

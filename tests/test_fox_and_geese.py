@@ -65,7 +65,6 @@ def test_cgsuite_values_table(fox: tuple[int, int], value: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.opt_in
 @pytest.mark.parametrize(("geese", "fox", "width", "value", "source"), [
     ({(4, 2), (4, 4), (4, 6), (4, 8)}, (1, 1), 8, "{4*|7/2}",
      "GameGridTest.scala, FoxAndGeese"),
@@ -77,6 +76,7 @@ def test_cgsuite_fox_and_geese(geese: set[tuple[int, int]], fox: tuple[int, int]
     top = max(row for row, _ in geese)
     found = loopy_value(FOX, board(geese, fox, height=top + 2, width=width))
     assert isinstance(found, Loopy) and found.equals(parse_loopy(value)), source
+    assert str(found) == value, source
 
 
 @pytest.mark.slow

@@ -24,7 +24,9 @@ from grundy.values.loopy import (
     LoopyError,
     LoopyOutcome,
     _components,
+    _order_table,
     _passers,
+    _side_wins,
     outcomes,
 )
 from grundy.values.loopy_notation import MAX_TEXT, parse_loopy
@@ -278,6 +280,32 @@ def test_native_outcomes_match_python(rows: tuple[list[list[int]], list[list[int
     with python_only():
         assert found == outcomes(edges_left, edges_right)
     assert available() or found is not None
+
+
+@settings(max_examples=80, deadline=None)
+@given(graphs(7), graphs(7))
+def test_native_comparison_tables_match_python(g: Loopy, h: Loopy) -> None:
+    """The Rust tables of every pair of positions (survival, for the order of stoppers;
+    the onside and offside orders, Büchi games) against the Python ones."""
+    from grundy.values.native import python_only
+
+    pairs = [(u, v) for u in range(len(g)) for v in range(len(h))]
+    found = [_side_wins(g.left, g.right, h.left, h.right, onside, pairs)
+             for onside in (True, False)]
+    table = _order_table(g.left, g.right)
+    with python_only():
+        assert found == [_side_wins(g.left, g.right, h.left, h.right, onside, pairs)
+                         for onside in (True, False)]
+        assert table == _order_table(g.left, g.right)
+
+
+def test_native_comparison_refuses_bad_lists() -> None:
+    from grundy import _native
+
+    with pytest.raises(ValueError, match="outside the graph"):
+        _native.loopy_compare([[3]], [[]], [[]], [[]])
+    with pytest.raises(ValueError, match="offsets"):
+        _native.loopy_compare([[0]], [], [[]], [[]], True)
 
 
 def test_native_outcomes_refuse_bad_arrays() -> None:

@@ -13,13 +13,13 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tests.test_loopy import graphs
 
 from grundy.cli.main import cli
 from grundy.values import Game
-from grundy.values.loopy import Loopy, LoopyError, rooted, side_ge
+from grundy.values.loopy import Loopy, LoopyError, _side, _side_by_components, rooted, side_ge
 from grundy.values.loopy_degree import (
     degree,
     downsum,
@@ -61,8 +61,8 @@ def items(text: str) -> list[str]:
 
 
 #: (game, Degree, Variety or its error, IsPlumtree, IsStable or its error, IsNumberTiny,
-#:  Followers): the CanonicalStopperTestCase rows (STOPPERS) whose degree is found in
-#:  a few seconds; each string is CGSuite's text (ours, where it prints differently,
+#:  Followers): the CanonicalStopperTestCase rows (STOPPERS) but the two largest (below);
+#:  each string is CGSuite's text (ours, where it prints differently,
 #:  in ``PRINTED_DIFFERENTLY``).
 ROWS = [
     ("on", "on", "on", True, True, False, "{on}"),
@@ -79,12 +79,10 @@ ROWS = [
     ("{0||0|under}", "Tiny(over)", "Tiny(over)", True, True, True,
      "{0,under,{0|under},Tiny(over)}"),
     ("+-{0|pass}", "over", "+-over", True, True, False, "{0,under,over,+-over}"),
-    pytest.param("+-{5|pass}", "over", "+-{10over|over}", True, True, False,
-                 "{-5,-4,-3,-2,-1,0,1,2,3,4,5,-5under,5over,+-(5over)}",
-                 marks=pytest.mark.slow),
-    pytest.param("a{0||||0|||a|*||*}", "{0|a{0|0,{0|||a|0||0}}}", "{a{0,{0||0|a|||0}|0}|0}",
-                 False, True, False, "{0,*,a{0||||0|||a|*||*},a{0||||0|a||*|||*},"
-                 "a{0||0|a|||*||||*},a{0|||0||a|*||||*}}", marks=pytest.mark.slow),
+    ("+-{5|pass}", "over", "+-{10over|over}", True, True, False,
+     "{-5,-4,-3,-2,-1,0,1,2,3,4,5,-5under,5over,+-(5over)}"),
+    ("a{0||||0|||a|*||*}", "{0|a{0|0,{0|||a|0||0}}}", "{a{0,{0||0|a|||0}|0}|0}", False, True,
+     False, "{0,*,a{0||||0|||a|*||*},a{0||||0|a||*|||*},a{0||0|a|||*||||*},a{0|||0||a|*||||*}}"),
 ]
 #: Values we print with their options in another order.
 PRINTED_DIFFERENTLY = {"{^[on]*,^<on>||v<on>|0}": "{^<on>,^[on]*||v<on>|0}"}
@@ -118,11 +116,14 @@ def test_cgsuite_degrees_and_varieties(text: str, deg: str, var: str, plum: bool
 #: The two rows of the table whose sums G - G have 81 and 289 positions (STOPPERS):
 #: Grenville's unstable game (its degree, printed with its cycle entered elsewhere:
 #: CGSuite writes a{0||0|{0|a||0,*2|||0||||0}}, the same 9-position stopper), and the
-#: 17-follower game (degree and variety: itself; not computed here, its sum G - G is
-#: past ``SIMPLIFY_STOPPER_SUMS_UP_TO``).
+#: 17-follower game (degree and variety: itself, which we print braced as in
+#: ``test_loopy.STOPPER_ROWS``).  Their sums are simplified one strongly connected
+#: component at a time (components of 36 and 16 positions).
 GRENVILLE = "a{0|{0||||0,*2|||a|0||0}||0}"
 SEVENTEEN = ("{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}"
              "|-2}}}")
+SEVENTEEN_PRINTED = ("{0|||0||-1|{-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{{-1,-1*||-1*|b}|-2}"
+                     "|-2}}}")
 
 
 def test_cgsuite_plumtrees_and_number_tiny_of_the_large_rows() -> None:
@@ -136,7 +137,8 @@ def test_cgsuite_plumtrees_and_number_tiny_of_the_large_rows() -> None:
 
 def test_cgsuite_degree_of_grenvilles_game_by_the_definition() -> None:
     """Degree a{0||0|{0|a||0,*2|||0||||0}} (STOPPERS): the onside of G − G, checked by
-    Büchi games on the sum graph (``degree`` finds it in minutes: the opt-in test)."""
+    Büchi games on the sum graph (the cross-check of ``degree``, which computes it in
+    ``test_grenvilles_game_is_unstable``)."""
     game = cg(GRENVILLE).canonical()
     found = cg("a{0||0|{0|a||0,*2|||0||||0}}")
     assert side_ge(found, game - game, onside=True), STOPPERS
@@ -152,14 +154,14 @@ def test_grundy_values_loopy_says_plumtree_and_number_tiny() -> None:
     assert "plumtree: false, number-tiny: false" in result.output
 
 
-def test_cgsuite_degree_and_variety_of_the_17_follower_game() -> None:
-    """Degree, Variety: the game itself; IsStable true; IsIdempotent true (STOPPERS).
-    ``degree`` does not reach it (G − G has 289 positions: sidling does not settle and
-    the sum is past ``SIMPLIFY_STOPPER_SUMS_UP_TO``, a one-line error after about a
-    minute of sidling), so the facts are checked by the definitions: G is
-    the onside of G − G (Büchi games on the sum graph), and G + G = G on both sides.
-    Then (−G) ↓+ (−G) = −(G ↑+ G) = −G, so the upsum variety G ↑+ (−G) is G, and the
-    downsum variety G ↓+ ((−G) ↑+ G) = G ↓+ G is G: G is stable, of variety G."""
+def test_cgsuite_degree_and_variety_of_the_17_follower_game_by_the_definitions() -> None:
+    """Degree, Variety: the game itself; IsStable true; IsIdempotent true (STOPPERS),
+    checked by the definitions (the cross-check of ``degree`` and ``variety``, which
+    compute them in ``test_cgsuite_degree_and_variety_of_the_17_follower_game``): G is
+    the onside of G − G (Büchi games on the 289-position sum graph), and G + G = G on
+    both sides.  Then (−G) ↓+ (−G) = −(G ↑+ G) = −G, so the upsum variety G ↑+ (−G) is
+    G, and the downsum variety G ↓+ ((−G) ↑+ G) = G ↓+ G is G: G is stable, of variety
+    G."""
     game = cg(SEVENTEEN).canonical()
     assert side_ge(game, game - game, onside=True), STOPPERS
     assert side_ge(game - game, game, onside=True), STOPPERS
@@ -167,11 +169,22 @@ def test_cgsuite_degree_and_variety_of_the_17_follower_game() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.opt_in
+def test_cgsuite_degree_and_variety_of_the_17_follower_game() -> None:
+    """Degree and Variety: the game itself; IsStable true (STOPPERS), computed: the
+    degree is the onside of the 289-position G − G, found one component at a time."""
+    game = cg(SEVENTEEN)
+    found = degree(game)
+    assert found.equals(game), STOPPERS
+    assert str(found) == SEVENTEEN_PRINTED
+    assert is_stable(game) is True, STOPPERS
+    assert str(variety(game)) == SEVENTEEN_PRINTED, STOPPERS
+
+
+@pytest.mark.slow
 def test_grenvilles_game_is_unstable() -> None:
-    """Minutes of work: four sums of 81 positions, each side simplified in its order.
-    Degree a{0||0|{0|a||0,*2|||0||||0}} (as a value), IsStable false, Variety "That
-    game is not stable" (STOPPERS, Grenville's example of an unstable game)."""
+    """Degree a{0||0|{0|a||0,*2|||0||||0}} (as a value), IsStable false, Variety "That
+    game is not stable" (STOPPERS, Grenville's example of an unstable game): four sums
+    of 81 positions, each side found one component at a time."""
     game = cg(GRENVILLE)
     found = degree(game)
     assert found.equals(cg("a{0||0|{0|a||0,*2|||0||||0}}")), STOPPERS
@@ -179,6 +192,7 @@ def test_grenvilles_game_is_unstable() -> None:
     assert is_idempotent(found)
     up, down = upsum_variety(game, found), downsum_variety(game, found)
     assert not up.equals(down), STOPPERS  # IsStable false
+    assert is_stable(game) is False, STOPPERS
     with pytest.raises(LoopyError, match=NOT_STABLE):
         variety(game)
 
@@ -249,6 +263,23 @@ def test_degree_is_the_onside_of_g_minus_g(g: Loopy) -> None:
         return
     assert side_ge(found, g - g, onside=True) and side_ge(g - g, found, onside=True)
     assert found >= Loopy.from_game(Game.zero()) and found.equals(degree(-g))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(stoppers, stoppers, st.booleans())
+def test_sides_by_components_agree_with_the_whole_graph(g: Loopy, h: Loopy,
+                                                        onside: bool) -> None:
+    """The sides of G + H found one strongly connected component at a time equal those
+    found on the whole sum graph (sidling, else simplification: ``_side``), as values
+    in the side's order and as simplest forms."""
+    total = g.canonical() + h.canonical()
+    assume(not total.is_stopper())
+    found = _side_by_components(total, onside, 100)
+    assume(found is not None)
+    assert found is not None and found.is_stopper()
+    whole = _side(total, onside, 100, 12)
+    assert side_ge(found, total, onside) and side_ge(total, found, onside)
+    assert found.equals(whole) and str(found) == str(whole.canonical())
 
 
 def naive_plumtree(g: Loopy) -> bool:

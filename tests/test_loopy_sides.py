@@ -20,6 +20,7 @@ from grundy.values.loopy import (
     LoopyError,
     LoopyOutcome,
     Sides,
+    _side,
     _side_equal,
     _simplify_side,
     _survives,
@@ -281,3 +282,17 @@ def test_an_integer_times_a_game_that_is_not_stopper_sided() -> None:
     assert not _side_equal(once.onside, onside, True)  # the multiple matters
     with pytest.raises(LoopyError, match="passes"):  # the unsimplified sum is too big to print
         str(value)
+
+
+@pytest.mark.slow
+def test_three_times_bachs_carousel_offside_simplified() -> None:
+    """EvalTest.scala (EvalTest: process game operations, integer * sided): the offside
+    of 3 times Bach's Carousel, {0||0|a{1*||0,{1|a}|0|||*}}, comes out as CGSuite's graph
+    when the sums of offsides (64 and 72 positions, past the 48 that ``Sides.__add__``
+    simplifies) are simplified in the offside order; we brace {1*|{0,{1|a}|0}}."""
+    source = "EvalTest.scala (EvalTest: process game operations, integer * sided)"
+    offside = cg(BACH).sides().offside
+    twice = _side(offside + offside, False, 256)
+    thrice = _side(twice + offside, False, 256)
+    assert _side_equal(thrice, cg("{0||0|a{1*||0,{1|a}|0|||*}}"), False), source
+    assert format_graph(thrice) == "{0||0|a{1*|{0,{1|a}|0}||*}}", source

@@ -177,6 +177,34 @@ fn loopy_outcomes(
     budgeted(py, max_nodes, max_seconds, |b| loopy::outcomes(&graph, b))
 }
 
+/// For every pair (u, v) of a position u of G and v of H (index u·|H| + v): whether
+/// Left, moving second in G_u − H_v, never runs out of moves (G_u ≥ H_v for stoppers;
+/// `loopy::survival_table`).  With `onside` true or false, the onside or offside order
+/// instead (Büchi games, `loopy::side_table`).  ValueError (one line) for malformed
+/// lists.
+#[pyfunction]
+#[pyo3(signature = (g_left, g_right, h_left, h_right, onside=None))]
+fn loopy_compare(
+    py: Python<'_>,
+    g_left: Vec<Vec<u32>>,
+    g_right: Vec<Vec<u32>>,
+    h_left: Vec<Vec<u32>>,
+    h_right: Vec<Vec<u32>>,
+    onside: Option<bool>,
+) -> PyResult<Vec<bool>> {
+    let [gl, gr, hl, hr] =
+        [&g_left, &g_right, &h_left, &h_right].map(|lists| loopy::Rows::of(lists));
+    let (g, h) = (loopy::Graph::of(&gl, &gr), loopy::Graph::of(&hl, &hr));
+    for graph in [&g, &h] {
+        graph.check().map_err(PyValueError::new_err)?;
+    }
+    let (table, _) = budgeted(py, None, None, |b| match onside {
+        None => loopy::survival_table(&g, &h, b),
+        Some(onside) => loopy::side_table(&g, &h, onside, b),
+    })?;
+    Ok(table.expect("no budget was given"))
+}
+
 /// The misère quotient of the heaps 0..=n of a heap game from that of the heaps 0..n−1
 /// (`misere::extend`, Plambeck & Siegel's method as MisereSolver runs it): `act[h][x]` is
 /// x times heap h's element (heaps 0..n−1), `p` the P-flags, `options[h]` the options of
@@ -1514,6 +1542,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(subtraction_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(octal_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(loopy_outcomes, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy_compare, m)?)?;
     m.add_function(wrap_pyfunction!(misere_predicts, m)?)?;
     m.add_function(wrap_pyfunction!(misere_extend, m)?)?;
     m.add("NODE_KAYLES_MAX_VERTICES", node_kayles::MAX_VERTICES)?;

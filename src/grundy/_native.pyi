@@ -42,6 +42,7 @@ __all__ = [
     "Tinted",
     "TransverseWave",
     "_panic_for_tests",
+    "loopy_compare",
     "loopy_outcomes",
     "matchmaker_profiles",
     "misere_extend",
@@ -335,6 +336,18 @@ class Tinted:
     @property
     def table_size(self) -> int:
         """Components solved so far."""
+
+def loopy_compare(
+    g_left: list[list[int]],
+    g_right: list[list[int]],
+    h_left: list[list[int]],
+    h_right: list[list[int]],
+    onside: bool | None = None,
+) -> list[bool]:
+    """For every pair (u, v) of a position u of G and v of H (index u·|H| + v): whether
+    Left, moving second in G_u − H_v, never runs out of moves (G_u ≥ H_v for stoppers);
+    with ``onside`` True or False, the onside or offside order instead (Büchi games).
+    ValueError (one line) for malformed lists."""
 
 def loopy_outcomes(
     left_offsets: list[int],

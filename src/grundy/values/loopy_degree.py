@@ -15,12 +15,17 @@ offside), both stoppers.  From these:
   an idempotent is stable: Ian Grenville's game a{0|{0||||0,*2|||a|0||0}||0} (2022,
   as CGSuite's documentation records) is a counterexample.
 
-Each side is found as ``Loopy.onside`` / ``Loopy.offside`` find the sides of the sum
-graph (sidling, else simplification in the side's order), here with a few rounds of
-sidling only (``STOPPER_SUM_SIDLING_ROUNDS``: where sidling settles, it settles fast) and the
-simplification allowed on sums of up to ``SIMPLIFY_STOPPER_SUMS_UP_TO`` positions: it
-costs O(n^4) Büchi games, about half a minute for the 81 positions of a 9-position
-stopper minus itself.
+Each side of G + H is found one strongly connected component of the sum graph at a
+time from the bottom (``loopy._side_by_components``): a component is taken with its
+exits already reduced to their sides (stoppers in simplest form), and each of its
+positions is simplified in the side's order, every step checked by Büchi games (the
+native kernel); a side found replaces its position for the positions after it, and the
+sides found are checked against the component.  For G − G the components are about
+|C|² positions for the components C of G, not |G|²: the degree of CGSuite's
+17-follower game (G − G of 289 positions, components of 16) takes seconds.  Where that
+does not find stoppers, the whole sum graph is sidled (``STOPPER_SUM_SIDLING_ROUNDS``
+rounds) and simplified in the side's order (``Loopy.onside``), on sums of up to
+``SIMPLIFY_STOPPER_SUMS_UP_TO`` positions.  Sums already found are remembered.
 
 Also here, for CGSuite's table of canonical stoppers: ``is_plumtree`` (the simplest
 form's graph has no cycle but passes), ``is_number_tiny`` (x + Tiny(H) or x + Miny(H)
@@ -29,15 +34,25 @@ with H ≥ over), ``is_idempotent`` and ``followers``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from grundy.values.game import Game
-from grundy.values.loopy import Loopy, LoopyError, _acyclic, _side
+from grundy.values.loopy import (
+    Loopy,
+    LoopyError,
+    _acyclic,
+    _side,
+    _side_by_components,
+    _side_equal,
+)
 
 __all__ = ["SIMPLIFY_STOPPER_SUMS_UP_TO", "STOPPER_SUM_SIDLING_ROUNDS", "degree", "downsum",
            "downsum_variety", "followers", "is_idempotent", "is_number_tiny", "is_plumtree",
            "is_stable", "upsum", "upsum_variety", "variety"]
 
-#: The largest sum graph of two stoppers whose sides are simplified when sidling does
-#: not settle (the general limit for sums of sides is ``loopy.SIMPLIFY_SIDES_UP_TO``).
+#: The largest component graph (a component of the sum graph with its exits), and the
+#: largest whole sum graph of two stoppers, whose sides are simplified in the side's
+#: order (the general limit for sums of sides is ``loopy.SIMPLIFY_SIDES_UP_TO``).
 SIMPLIFY_STOPPER_SUMS_UP_TO = 100
 #: Rounds of sidling tried on a sum of two stoppers before simplifying its side (the
 #: rows of CGSuite's table that settle take at most 9).
@@ -49,9 +64,28 @@ def _stopper_side(g: Loopy, h: Loopy, onside: bool) -> Loopy:
         if not part.is_stopper():
             raise LoopyError(f"upsums and downsums need stoppers; {part} is not one: take "
                              "its onside or offside first")
-    total = g.canonical() + h.canonical()
+    return _stopper_sum_side(_key(g.canonical()), _key(h.canonical()), onside)
+
+
+Key = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]
+
+
+def _key(g: Loopy) -> Key:
+    return g.left, g.right, g.start
+
+
+@lru_cache(maxsize=256)
+def _stopper_sum_side(g: Key, h: Key, onside: bool) -> Loopy:
+    """The side of G + H for stoppers in simplest form, remembered (a degree, its
+    varieties and the stability test ask for the same sums): one strongly connected
+    component at a time (``_side_by_components``), else sidling and simplification of
+    the whole sum graph (``_side``)."""
+    total = Loopy(*g) + Loopy(*h)
     if total.is_stopper():
         return total.canonical()
+    side = _side_by_components(total, onside, SIMPLIFY_STOPPER_SUMS_UP_TO)
+    if side is not None and _side_equal(side, total, onside):
+        return side
     side = _side(total, onside, SIMPLIFY_STOPPER_SUMS_UP_TO, STOPPER_SUM_SIDLING_ROUNDS)
     if not side.is_stopper():
         raise LoopyError("the side of this sum of stoppers is not a stopper: please report "

@@ -23,8 +23,8 @@ from grundy.values.game import Game
 if TYPE_CHECKING:
     from grundy._native import GameStore
 
-__all__ = ["available", "game_of", "loopy_winners", "native_id", "python_only", "shared_store",
-           "stops", "sum_of", "thermograph"]
+__all__ = ["available", "game_of", "loopy_table", "loopy_winners", "native_id", "python_only",
+           "shared_store", "stops", "sum_of", "thermograph"]
 
 _OFF: ContextVar[bool] = ContextVar("grundy_values_python_only", default=False)
 _store: GameStore | None = None
@@ -162,3 +162,18 @@ def loopy_winners(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]
     winners, _ = loopy_outcomes(left_offsets, left_targets, right_offsets, right_targets)
     assert winners is not None  # no budget was given
     return ["LRD"[w] for w in winners]
+
+
+def loopy_table(g_left: Sequence[Sequence[int]], g_right: Sequence[Sequence[int]],
+                h_left: Sequence[Sequence[int]], h_right: Sequence[Sequence[int]],
+                onside: bool | None = None) -> list[bool] | None:
+    """For every pair (u, v) of a position of G and one of H (index u·|H| + v): Left,
+    moving second in G_u − H_v, never runs out of moves (``onside`` None: the order of
+    stoppers), or G_u >= H_v on the onside (True) or offside (False), from the native
+    kernels (``grundy._native.loopy_compare``), or None without the native module."""
+    if not available():
+        return None
+    from grundy._native import loopy_compare
+
+    return loopy_compare([list(o) for o in g_left], [list(o) for o in g_right],
+                         [list(o) for o in h_left], [list(o) for o in h_right], onside)

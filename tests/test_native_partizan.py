@@ -116,6 +116,33 @@ def test_domineering_native_matches_python_on_larger_boards(seed: int) -> None:
         assert move.value is PartizanSolver(DOMINEERING, engine="python").value(move.position)
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 3))
+def test_domineering_on_threads_matches_one_thread(seed: int, threads: int) -> None:
+    """Threads sharing the regions they solve give the one-thread value (each kernel
+    with a store of its own, so the values are compared as games)."""
+    rows, columns, empty = random_board(random.Random(seed), 24)[:3]
+    one, many = _native.Domineering(), _native.Domineering()
+    alone, _ = one.value(rows, columns, empty)
+    shared, _ = many.value(rows, columns, empty, threads=threads)
+    assert alone is not None and shared is not None
+    assert as_game(many.store, shared) is as_game(one.store, alone)
+
+
+def test_domineering_threads_stop_at_their_budgets_and_refuse_bad_counts() -> None:
+    game = _native.Domineering()
+    root, nodes = game.value(5, 5, 2**25 - 1, max_nodes=100, threads=2)
+    assert root is None and nodes > 100  # both threads' expansions are charged
+    assert game.value(5, 5, 2**25 - 1, max_seconds=0, threads=2)[0] is None
+    with pytest.raises(ValueError, match="0 threads: give 1 to 64"):
+        game.value(2, 2, 15, threads=0)
+    board = DOMINEERING.parse("5x6")  # 30 empty cells: the kernel takes two threads
+    kernel = DomineeringKernel(threads=2)
+    threaded, nodes = kernel.value(board, None, None)
+    alone, one_thread_nodes = DomineeringKernel(threads=1).value(board, None, None)
+    assert threaded is alone and nodes >= one_thread_nodes
+
+
 @pytest.mark.parametrize("board", ["4x4", "3x5", "5x3", "2x7"])
 def test_domineering_rectangles_match_python(board: str) -> None:
     position = DOMINEERING.parse(board)

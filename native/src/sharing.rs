@@ -1,0 +1,281 @@
+//! Positions solved by one thread, for the other threads solving the same board: the
+//! parallel mode of a board kernel (`Symmetric`).
+//!
+//! Each thread keeps its own kernel (store, caches, table), so the single-thread path is
+//! untouched; what the threads share is a table of the keys claimed or solved so far and
+//! a log of the games their values need.  A thread about to expand a key claims it here;
+//! one that meets a key another thread has solved imports its value (the game's options
+//! from the log, interned in its own store once, no canonical form recomputed) instead
+//! of expanding it; one that meets a key another thread is still expanding leaves it for
+//! last, and expands it itself only if it is still unsolved by then.  The games of the
+//! log are numbered in the order they were published (global ids); each thread maps its
+//! own ids to global ones and back.  A game may be published twice (by two threads):
+//! both global ids import to the one local id, since a canonical form is unique.
+
+use std::hash::Hash;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::canonical::{Id, Store, Uptimal};
+use crate::flat::{hash_of, Entry, Table};
+use crate::symmetric::Position;
+
+/// The shards of the table of keys (each under a lock of its own, so that two threads
+/// seldom wait for each other).
+const SHARDS: usize = 64;
+
+/// A game's number in the log.
+type Global = u32;
+
+/// Marks a global id not known (no log holds 2^32 − 1 games).
+const UNKNOWN: Global = Global::MAX;
+
+/// Marks, in a thread's maps, a game met on the walk under way (not yet mapped).
+const PENDING: u32 = u32::MAX - 1;
+
+/// The game of a claimed key whose value is not yet published.
+const BUSY: Global = Global::MAX;
+
+/// A key and the global id of its value, or `BUSY`.
+#[derive(Clone, Copy)]
+struct Claim<P> {
+    position: P,
+    game: Global,
+}
+
+impl<P: Position> Entry for Claim<P> {
+    type Key = P;
+    const VACANT: Self = Claim {
+        position: P::NONE,
+        game: BUSY,
+    };
+    fn key(&self) -> P {
+        self.position
+    }
+    fn hash(key: &P) -> u64 {
+        hash_of(key)
+    }
+}
+
+/// A published game: its options (global ids) and its `x + n·↑ + *m` form if known.
+struct Published {
+    left: Box<[Global]>,
+    right: Box<[Global]>,
+    uptimal: Option<Uptimal>,
+}
+
+/// What the shared table says of a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Claimed {
+    /// Solved: the global id of its value.
+    Solved(Global),
+    /// Another thread is expanding it.
+    Busy,
+    /// No thread had claimed it: the caller has, and publishes its value when solved.
+    Mine,
+}
+
+/// The table of keys and the log of games the threads of one search share.
+pub(crate) struct Shared<P> {
+    shards: Box<[Mutex<Table<Claim<P>>>]>,
+    games: Mutex<Vec<Published>>,
+}
+
+/// The data under a lock, even if a thread panicked while holding it: a panic stops the
+/// whole search (its result is never used), so what the others read meanwhile only has to
+/// be memory-safe, which Rust guarantees.
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<P: Position> Default for Shared<P> {
+    fn default() -> Self {
+        Shared {
+            shards: (0..SHARDS).map(|_| Mutex::new(Table::default())).collect(),
+            games: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl<P: Position + Hash> Shared<P> {
+    fn shard(&self, key: &P) -> &Mutex<Table<Claim<P>>> {
+        // the table's slot is chosen by the hash's low bits, the shard by its high ones
+        &self.shards[(hash_of(key) >> 58) as usize % SHARDS]
+    }
+
+    /// The key's value if solved; else whether another thread is expanding it; else it
+    /// is claimed for the caller.
+    pub(crate) fn claim(&self, key: &P) -> Claimed {
+        let mut shard = locked(self.shard(key));
+        match shard.get(key) {
+            Some(&Claim { game: BUSY, .. }) => Claimed::Busy,
+            Some(claim) => Claimed::Solved(claim.game),
+            None => {
+                shard.insert(Claim {
+                    position: *key,
+                    game: BUSY,
+                });
+                Claimed::Mine
+            }
+        }
+    }
+
+    /// Record the key's value (a value already recorded by another thread is kept: it
+    /// is the same game).
+    fn settle(&self, key: &P, game: Global) {
+        let mut shard = locked(self.shard(key));
+        if shard.get(key).is_none_or(|claim| claim.game == BUSY) {
+            shard.insert(Claim {
+                position: *key,
+                game,
+            });
+        }
+    }
+}
+
+/// One thread's side of the sharing: the shared table and log, and the maps between its
+/// store's ids and the log's.
+pub(crate) struct Link<P> {
+    shared: std::sync::Arc<Shared<P>>,
+    /// local id -> global id (`UNKNOWN` if not published nor imported)
+    global: Vec<Global>,
+    /// global id -> local id (`UNKNOWN` if not yet met)
+    local: Vec<Id>,
+    /// whether this thread takes a position's options last first (so that two threads
+    /// start on different parts of the board)
+    pub(crate) reversed: bool,
+}
+
+impl<P: Position + Hash> Link<P> {
+    pub(crate) fn new(shared: std::sync::Arc<Shared<P>>, reversed: bool) -> Self {
+        Link {
+            shared,
+            global: Vec::new(),
+            local: Vec::new(),
+            reversed,
+        }
+    }
+
+    pub(crate) fn claim(&self, key: &P) -> Claimed {
+        self.shared.claim(key)
+    }
+
+    /// Record that the key this thread expanded has value `value` (publishing the games
+    /// it needs that the log does not hold yet).
+    pub(crate) fn settle(&mut self, store: &Store, key: &P, value: Id) {
+        let game = self.publish(store, value);
+        self.shared.settle(key, game);
+    }
+
+    fn global_of(&self, g: Id) -> Global {
+        self.global.get(g as usize).copied().unwrap_or(UNKNOWN)
+    }
+
+    /// The global id of local game `root`, published with every game it reaches that the
+    /// log does not hold yet (options first).
+    fn publish(&mut self, store: &Store, root: Id) -> Global {
+        let known = self.global_of(root);
+        if known != UNKNOWN {
+            return known;
+        }
+        // the games to publish, each after its options (found without the lock)
+        if self.global.len() < store.len() {
+            self.global.resize(store.len(), UNKNOWN);
+        }
+        let mut order = Vec::new();
+        let mut stack = vec![(root, false)];
+        while let Some((g, expanded)) = stack.pop() {
+            if expanded {
+                order.push(g);
+                continue;
+            }
+            if self.global[g as usize] != UNKNOWN {
+                continue; // published, or met already on this walk (`PENDING`)
+            }
+            self.global[g as usize] = PENDING;
+            stack.push((g, true));
+            for &o in store.left(g).iter().chain(store.right(g)) {
+                stack.push((o, false));
+            }
+        }
+        let mut games = locked(&self.shared.games);
+        for &g in &order {
+            let id = games.len() as Global;
+            assert!(
+                id < PENDING,
+                "the shared log holds fewer than 2^32 − 2 games"
+            );
+            let to_global = |o: &Id| self.global[*o as usize];
+            games.push(Published {
+                left: store.left(g).iter().map(to_global).collect(),
+                right: store.right(g).iter().map(to_global).collect(),
+                uptimal: store.uptimal_value(g),
+            });
+            self.global[g as usize] = id;
+        }
+        drop(games);
+        for &g in &order {
+            self.remember(g, self.global[g as usize]);
+        }
+        self.global[root as usize]
+    }
+
+    fn remember(&mut self, local: Id, global: Global) {
+        let i = global as usize;
+        if self.local.len() <= i {
+            self.local
+                .resize((2 * self.local.len()).max(i + 1), UNKNOWN);
+        }
+        self.local[i] = local;
+        if self.global.len() <= local as usize {
+            self.global.resize(local as usize + 1, UNKNOWN);
+        }
+        if self.global[local as usize] == UNKNOWN {
+            self.global[local as usize] = global;
+        }
+    }
+
+    fn local_of(&self, g: Global) -> Id {
+        self.local.get(g as usize).copied().unwrap_or(UNKNOWN)
+    }
+
+    /// The local id of published game `root`: interned here (options first) if this
+    /// thread has not met it yet.
+    pub(crate) fn import(&mut self, store: &mut Store, root: Global) -> Id {
+        let known = self.local_of(root);
+        if known != UNKNOWN {
+            return known;
+        }
+        // the games not met yet, each after its options, copied out under the lock
+        let mut order = Vec::new();
+        {
+            let games = locked(&self.shared.games);
+            if self.local.len() < games.len() {
+                self.local.resize(games.len(), UNKNOWN);
+            }
+            let mut stack = vec![(root, false)];
+            while let Some((g, expanded)) = stack.pop() {
+                let game = &games[g as usize];
+                if expanded {
+                    order.push((g, game.left.clone(), game.right.clone(), game.uptimal));
+                    continue;
+                }
+                if self.local[g as usize] != UNKNOWN {
+                    continue; // met before, or already on this walk (`PENDING`)
+                }
+                self.local[g as usize] = PENDING;
+                stack.push((g, true));
+                for &o in game.left.iter().chain(game.right.iter()) {
+                    stack.push((o, false));
+                }
+            }
+        }
+        for (g, left, right, uptimal) in order {
+            let to_local = |o: &Global| self.local[*o as usize];
+            let left = left.iter().map(to_local).collect();
+            let right = right.iter().map(to_local).collect();
+            let id = store.adopt(left, right, uptimal);
+            self.remember(id, g);
+        }
+        self.local[root as usize]
+    }
+}

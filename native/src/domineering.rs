@@ -193,9 +193,11 @@ pub struct Domineering {
     tables: Tables<Region>,
     /// lists for `expand` to reuse (at most one per level of its recursion)
     scratch: Vec<Scratch>,
-    /// while this kernel solves a board with other threads (`value_on_threads`): what
-    /// they share
+    /// since this kernel last solved a board with other threads (`value_on_threads`):
+    /// what they share
     link: Option<Link<Region>>,
+    /// the kernels of the other threads sharing `link`'s table
+    helpers: Vec<Domineering>,
     /// tests only: the threads `value_on_threads` starts panic at their first expansion
     #[cfg(test)]
     panics: bool,
@@ -219,6 +221,7 @@ impl Domineering {
             tables: Tables::default(),
             scratch: Vec::new(),
             link: None,
+            helpers: Vec::new(),
             #[cfg(test)]
             panics: false,
         }
@@ -257,14 +260,15 @@ impl Domineering {
     }
 
     /// The value of a `height` by `width` board whose empty cells are `empty`, solved by
-    /// `threads` threads (this kernel and `threads - 1` fresh ones, each with its store,
-    /// caches and table) that share the regions they solve (`crate::sharing`): each
-    /// thread takes a position's regions in its own order (every second thread last
-    /// first), leaves those another thread is expanding for last, and imports those
-    /// another has solved.  The answer is this kernel's; the others stop when it has it.
-    /// The calling thread watches `budget`'s clock and interrupt hook; each thread may
-    /// expand what is left of the node budget, and the regions all expanded are charged
-    /// to it.  A panic in a thread stops the others and is raised here.
+    /// `threads` threads (at most 64): this kernel and `threads - 1` others (each with
+    /// its store, caches and table, kept for the next call like this kernel's), which
+    /// share the regions they solve (`crate::sharing`).  Each thread takes a position's
+    /// regions in its own order (every second thread last first), leaves those another
+    /// thread is expanding for last, and imports those another has solved.  The answer
+    /// is this kernel's; the others stop when it has it.  The calling thread watches
+    /// `budget`'s clock and interrupt hook; each thread may expand what is left of the
+    /// node budget, and the regions all expanded are charged to it.  A panic in a
+    /// thread stops the others and is raised here.  One thread: `value`.
     pub fn value_on_threads(
         &mut self,
         height: usize,
@@ -274,10 +278,26 @@ impl Domineering {
         budget: &mut Budget,
     ) -> Result<Id, Stop> {
         if threads <= 1 {
+            self.link = None;
+            self.helpers.clear();
             return self.value(height, width, empty, budget);
         }
         assert!(height * width <= MAX_CELLS, "board too large");
-        let shared = Arc::new(Shared::default());
+        assert!(threads <= 64, "at most 64 threads");
+        if self.link.is_none() || self.helpers.len() != threads - 1 {
+            let shared = Arc::new(Shared::default());
+            self.link = Some(Link::new(Arc::clone(&shared), 0));
+            self.helpers = (1..threads)
+                .map(|i| Domineering {
+                    link: Some(Link::new(Arc::clone(&shared), i as u8)),
+                    #[cfg(test)]
+                    panics: self.panics,
+                    ..Domineering::new()
+                })
+                .collect();
+        }
+        // kept again only if no thread panics (then the next call starts afresh)
+        let mut helpers = std::mem::take(&mut self.helpers);
         let stop = AtomicBool::new(false);
         let allowed = budget.nodes_left();
         let (done, finished) = mpsc::channel();
@@ -299,23 +319,12 @@ impl Domineering {
             let result = kernel.value(height, width, empty, &mut own);
             (own.nodes, result)
         };
-        self.link = Some(Link::new(Arc::clone(&shared), false));
-        #[cfg(test)]
-        let panics = self.panics;
         let (watched, outcomes) = std::thread::scope(|scope| {
             let ending = Ending(&stop, done.clone(), true);
             let mut workers = vec![scope.spawn(|| work(self, ending))];
-            for i in 1..threads {
-                let (shared, ending) = (Arc::clone(&shared), Ending(&stop, done.clone(), false));
-                workers.push(scope.spawn(move || {
-                    let mut kernel = Domineering::new();
-                    kernel.link = Some(Link::new(shared, i % 2 == 1));
-                    #[cfg(test)]
-                    {
-                        kernel.panics = panics;
-                    }
-                    work(&mut kernel, ending)
-                }));
+            for kernel in &mut helpers {
+                let ending = Ending(&stop, done.clone(), false);
+                workers.push(scope.spawn(|| work(kernel, ending)));
             }
             let mut watched = Ok(());
             let mut running = threads;
@@ -338,7 +347,7 @@ impl Domineering {
                 .collect();
             (watched, outcomes)
         });
-        self.link = None;
+        self.helpers = helpers;
         let over = outcomes
             .iter()
             .map(|&(nodes, _)| budget.charge(nodes))
@@ -362,7 +371,7 @@ impl Domineering {
         let Some(link) = &self.link else {
             return self.solve_all(positions, values, budget);
         };
-        let reversed = link.reversed;
+        let reversed = link.reversed();
         self.tables.look_up_all(positions, values);
         let mut busy = Vec::new();
         for step in 0..positions.len() {
@@ -432,7 +441,7 @@ impl Domineering {
     fn expand(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
         #[cfg(test)]
         assert!(
-            !(self.panics && self.link.as_ref().is_some_and(|l| l.reversed)),
+            !(self.panics && self.link.as_ref().is_some_and(Link::reversed)),
             "a test panic in a helper thread"
         );
         let w = region.width as usize;
@@ -550,7 +559,7 @@ mod tests {
                 let got = unlimited(|b| parallel.value_on_threads(h, w, empty, threads, b));
                 let got = got.expect("unlimited");
                 assert_eq!(carried(&parallel.store, got, &mut single.store), id);
-                assert!(parallel.link.is_none());
+                assert_eq!(parallel.helpers.len(), threads - 1);
                 // the kernel keeps its table: the same board again costs no expansion
                 let mut never = || false;
                 let mut again = Budget::new(Some(0), None, &mut never);
@@ -559,6 +568,31 @@ mod tests {
                     Ok(got)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn threads_stopped_and_resumed_give_the_single_thread_values() {
+        // in steps of 150 expansions a thread, as the Python side runs the kernel: each
+        // step starts where the threads stopped (their claims and tables kept)
+        for (h, w) in [(4, 5), (5, 4), (3, 7)] {
+            let full = (1 << (h * w)) - 1;
+            let (mut single, id) = value(h, w, full);
+            let mut parallel = Domineering::new();
+            let mut never = || false;
+            let (mut steps, mut nodes) = (0, 0);
+            let got = loop {
+                steps += 1;
+                let mut step = Budget::new(Some(150), None, &mut never);
+                let answer = parallel.value_on_threads(h, w, full, 2, &mut step);
+                nodes += step.nodes;
+                match answer {
+                    Ok(got) => break got,
+                    Err(why) => assert_eq!(why, Stop::Nodes),
+                }
+            };
+            assert!(steps > 3 && nodes >= single.table_size() as u64);
+            assert_eq!(carried(&parallel.store, got, &mut single.store), id);
         }
     }
 

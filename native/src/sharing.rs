@@ -32,10 +32,11 @@ const UNKNOWN: Global = Global::MAX;
 /// Marks, in a thread's maps, a game met on the walk under way (not yet mapped).
 const PENDING: u32 = u32::MAX - 1;
 
-/// The game of a claimed key whose value is not yet published.
-const BUSY: Global = Global::MAX;
+/// The game of a key claimed by thread t whose value is not yet published: `BUSY + t`
+/// (published games have smaller global ids).
+const BUSY: Global = PENDING - 256;
 
-/// A key and the global id of its value, or `BUSY`.
+/// A key and the global id of its value, or `BUSY` and the thread expanding it.
 #[derive(Clone, Copy)]
 struct Claim<P> {
     position: P,
@@ -46,7 +47,7 @@ impl<P: Position> Entry for Claim<P> {
     type Key = P;
     const VACANT: Self = Claim {
         position: P::NONE,
-        game: BUSY,
+        game: UNKNOWN,
     };
     fn key(&self) -> P {
         self.position
@@ -70,7 +71,8 @@ pub(crate) enum Claimed {
     Solved(Global),
     /// Another thread is expanding it.
     Busy,
-    /// No thread had claimed it: the caller has, and publishes its value when solved.
+    /// No other thread had claimed it (or the caller had, in a search stopped since):
+    /// the caller has, and publishes its value when solved.
     Mine,
 }
 
@@ -102,17 +104,19 @@ impl<P: Position + Hash> Shared<P> {
         &self.shards[(hash_of(key) >> 58) as usize % SHARDS]
     }
 
-    /// The key's value if solved; else whether another thread is expanding it; else it
-    /// is claimed for the caller.
-    pub(crate) fn claim(&self, key: &P) -> Claimed {
+    /// The key's value if solved; else whether another thread than `thread` is
+    /// expanding it; else it is claimed for `thread`.
+    fn claim(&self, key: &P, thread: u8) -> Claimed {
         let mut shard = locked(self.shard(key));
+        let mine = BUSY + Global::from(thread);
         match shard.get(key) {
-            Some(&Claim { game: BUSY, .. }) => Claimed::Busy,
+            Some(claim) if claim.game == mine => Claimed::Mine,
+            Some(claim) if claim.game >= BUSY => Claimed::Busy,
             Some(claim) => Claimed::Solved(claim.game),
             None => {
                 shard.insert(Claim {
                     position: *key,
-                    game: BUSY,
+                    game: mine,
                 });
                 Claimed::Mine
             }
@@ -123,7 +127,7 @@ impl<P: Position + Hash> Shared<P> {
     /// is the same game).
     fn settle(&self, key: &P, game: Global) {
         let mut shard = locked(self.shard(key));
-        if shard.get(key).is_none_or(|claim| claim.game == BUSY) {
+        if shard.get(key).is_none_or(|claim| claim.game >= BUSY) {
             shard.insert(Claim {
                 position: *key,
                 game,
@@ -140,23 +144,28 @@ pub(crate) struct Link<P> {
     global: Vec<Global>,
     /// global id -> local id (`UNKNOWN` if not yet met)
     local: Vec<Id>,
-    /// whether this thread takes a position's options last first (so that two threads
-    /// start on different parts of the board)
-    pub(crate) reversed: bool,
+    /// this thread's number among those sharing `shared`
+    thread: u8,
 }
 
 impl<P: Position + Hash> Link<P> {
-    pub(crate) fn new(shared: std::sync::Arc<Shared<P>>, reversed: bool) -> Self {
+    pub(crate) fn new(shared: std::sync::Arc<Shared<P>>, thread: u8) -> Self {
         Link {
             shared,
             global: Vec::new(),
             local: Vec::new(),
-            reversed,
+            thread,
         }
     }
 
+    /// Whether this thread takes a position's options last first (every second thread,
+    /// so that two threads start on different parts of the board).
+    pub(crate) fn reversed(&self) -> bool {
+        self.thread % 2 == 1
+    }
+
     pub(crate) fn claim(&self, key: &P) -> Claimed {
-        self.shared.claim(key)
+        self.shared.claim(key, self.thread)
     }
 
     /// Record that the key this thread expanded has value `value` (publishing the games

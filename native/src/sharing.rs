@@ -57,11 +57,31 @@ impl<P: Position> Entry for Claim<P> {
     }
 }
 
-/// A published game: its options (global ids) and its `x + n·↑ + *m` form if known.
-struct Published {
-    left: Box<[Global]>,
-    right: Box<[Global]>,
-    uptimal: Option<Uptimal>,
+/// The published games, in one array (a game's options are read, copied or written at
+/// once, and two allocations a game would cost more than the copy).
+#[derive(Default)]
+struct Log {
+    /// game g: its number of Left options, of Right options, then their global ids,
+    /// from `starts[g]` on
+    words: Vec<u32>,
+    starts: Vec<usize>,
+    /// the `x + n·↑ + *m` form of the published games known to be one that are not
+    /// numbers (a store finds numbers and nimbers from the options, not the others)
+    uptimals: hashbrown::HashMap<Global, Uptimal>,
+}
+
+impl Log {
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Game g's Left options and Right options.
+    fn options(&self, g: Global) -> (&[Global], &[Global]) {
+        let start = self.starts[g as usize];
+        let (left, right) = (self.words[start] as usize, self.words[start + 1] as usize);
+        let options = &self.words[start + 2..start + 2 + left + right];
+        options.split_at(left)
+    }
 }
 
 /// What the shared table says of a key.
@@ -79,7 +99,7 @@ pub(crate) enum Claimed {
 /// The table of keys and the log of games the threads of one search share.
 pub(crate) struct Shared<P> {
     shards: Box<[Mutex<Table<Claim<P>>>]>,
-    games: Mutex<Vec<Published>>,
+    games: Mutex<Log>,
 }
 
 /// The data under a lock, even if a thread panicked while holding it: a panic stops the
@@ -93,7 +113,7 @@ impl<P: Position> Default for Shared<P> {
     fn default() -> Self {
         Shared {
             shards: (0..SHARDS).map(|_| Mutex::new(Table::default())).collect(),
-            games: Mutex::new(Vec::new()),
+            games: Mutex::new(Log::default()),
         }
     }
 }
@@ -146,6 +166,8 @@ pub(crate) struct Link<P> {
     local: Vec<Id>,
     /// this thread's number among those sharing `shared`
     thread: u8,
+    /// scratch list of `import`: the options of the games copied from the log
+    copied: Vec<Global>,
 }
 
 impl<P: Position + Hash> Link<P> {
@@ -155,6 +177,7 @@ impl<P: Position + Hash> Link<P> {
             global: Vec::new(),
             local: Vec::new(),
             thread,
+            copied: Vec::new(),
         }
     }
 
@@ -210,15 +233,19 @@ impl<P: Position + Hash> Link<P> {
         for &g in &order {
             let id = games.len() as Global;
             assert!(
-                id < PENDING,
-                "the shared log holds fewer than 2^32 − 2 games"
+                id < BUSY,
+                "the shared log holds fewer than 2^32 − 258 games"
             );
-            let to_global = |o: &Id| self.global[*o as usize];
-            games.push(Published {
-                left: store.left(g).iter().map(to_global).collect(),
-                right: store.right(g).iter().map(to_global).collect(),
-                uptimal: store.uptimal_value(g),
-            });
+            let (left, right) = (store.left(g), store.right(g));
+            let start = games.words.len();
+            games.starts.push(start);
+            games.words.extend([left.len() as u32, right.len() as u32]);
+            games
+                .words
+                .extend(left.iter().chain(right).map(|&o| self.global[o as usize]));
+            if let (None, Some(form)) = (store.number_value(g), store.uptimal_value(g)) {
+                games.uptimals.insert(id, form);
+            }
             self.global[g as usize] = id;
         }
         drop(games);
@@ -254,8 +281,11 @@ impl<P: Position + Hash> Link<P> {
         if known != UNKNOWN {
             return known;
         }
-        // the games not met yet, each after its options, copied out under the lock
+        // the games not met yet, each after its options, copied out under the lock:
+        // (global id, where its options start in `copied`, how many are Left's, uptimal)
         let mut order = Vec::new();
+        let mut copied = std::mem::take(&mut self.copied);
+        copied.clear();
         {
             let games = locked(&self.shared.games);
             if self.local.len() < games.len() {
@@ -263,9 +293,12 @@ impl<P: Position + Hash> Link<P> {
             }
             let mut stack = vec![(root, false)];
             while let Some((g, expanded)) = stack.pop() {
-                let game = &games[g as usize];
+                let (left, right) = games.options(g);
                 if expanded {
-                    order.push((g, game.left.clone(), game.right.clone(), game.uptimal));
+                    let uptimal = games.uptimals.get(&g).copied();
+                    order.push((g, copied.len(), left.len(), right.len(), uptimal));
+                    copied.extend_from_slice(left);
+                    copied.extend_from_slice(right);
                     continue;
                 }
                 if self.local[g as usize] != UNKNOWN {
@@ -273,18 +306,21 @@ impl<P: Position + Hash> Link<P> {
                 }
                 self.local[g as usize] = PENDING;
                 stack.push((g, true));
-                for &o in game.left.iter().chain(game.right.iter()) {
+                for &o in left.iter().chain(right) {
                     stack.push((o, false));
                 }
             }
         }
-        for (g, left, right, uptimal) in order {
+        for (g, start, left, right, uptimal) in order {
             let to_local = |o: &Global| self.local[*o as usize];
+            let options = &copied[start..start + left + right];
+            let (left, right) = options.split_at(left);
             let left = left.iter().map(to_local).collect();
             let right = right.iter().map(to_local).collect();
             let id = store.adopt(left, right, uptimal);
             self.remember(id, g);
         }
+        self.copied = copied;
         self.local[root as usize]
     }
 }

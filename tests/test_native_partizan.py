@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -129,18 +130,34 @@ def test_domineering_on_threads_matches_one_thread(seed: int, threads: int) -> N
     assert as_game(many.store, shared) is as_game(one.store, alone)
 
 
-def test_domineering_threads_stop_at_their_budgets_and_refuse_bad_counts() -> None:
+class ThreadsSpy:
+    """A native Domineering kernel that notes the threads of each call."""
+
+    def __init__(self, game: _native.Domineering) -> None:
+        self.game, self.threads = game, list[int]()
+
+    def value(self, *args: int | float | None) -> tuple[int | None, int]:
+        self.threads.append(cast(int, args[-1]))
+        return self.game.value(*args)  # type: ignore[arg-type]
+
+
+def test_domineering_threads_stop_at_their_budgets_and_refuse_bad_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     game = _native.Domineering()
     root, nodes = game.value(5, 5, 2**25 - 1, max_nodes=100, threads=2)
     assert root is None and nodes > 100  # both threads' expansions are charged
     assert game.value(5, 5, 2**25 - 1, max_seconds=0, threads=2)[0] is None
     with pytest.raises(ValueError, match="0 threads: give 1 to 64"):
         game.value(2, 2, 15, threads=0)
-    board = DOMINEERING.parse("5x6")  # 30 empty cells: the kernel takes two threads
+    board = DOMINEERING.parse("4x6")
     kernel = DomineeringKernel(threads=2)
+    spy = ThreadsSpy(kernel.game)
+    monkeypatch.setattr(kernel, "game", spy)
+    kernel.value(DOMINEERING.parse("4x5"), None, None)  # 20 cells: one thread
+    kernel.THREADED_CELLS = 24  # so that this board is solved on two threads
     threaded, nodes = kernel.value(board, None, None)
     alone, one_thread_nodes = DomineeringKernel(threads=1).value(board, None, None)
-    assert threaded is alone and nodes >= one_thread_nodes
+    assert threaded is alone and nodes >= one_thread_nodes and spy.threads == [1, 2]
 
 
 @pytest.mark.parametrize("board", ["4x4", "3x5", "5x3", "2x7"])

@@ -58,9 +58,9 @@ class DomineeringKernel:
     limit = f"boards of at most {_native.DOMINEERING_MAX_CELLS} cells"
 
     #: Boards with at least this many empty cells are solved on ``threads`` threads
-    #: sharing the regions they solve (5×6 and up: below, a board takes a second or
-    #: less and a second thread's start and extra work are not worth it).
-    THREADED_CELLS = 30
+    #: sharing the regions they solve (6×6 and up; 5×6 takes 3 s on one thread, and a
+    #: second thread costs it 40 % more CPU time for a second less, see docs/benchmarks.md).
+    THREADED_CELLS = 36
 
     def __init__(self, threads: int | None = None) -> None:
         self.game = _native.Domineering(native.shared_store())

@@ -560,13 +560,14 @@ mod tests {
                 let got = got.expect("unlimited");
                 assert_eq!(carried(&parallel.store, got, &mut single.store), id);
                 assert_eq!(parallel.helpers.len(), threads - 1);
-                // the kernel keeps its table: the same board again costs no expansion
+                // the kernels keep their tables: the same board again costs no expansion
                 let mut never = || false;
                 let mut again = Budget::new(Some(0), None, &mut never);
                 assert_eq!(
-                    parallel.value_on_threads(h, w, empty, 2, &mut again),
+                    parallel.value_on_threads(h, w, empty, threads, &mut again),
                     Ok(got)
                 );
+                assert_eq!(again.nodes, 0);
             }
         }
     }

@@ -10,7 +10,10 @@
 //! last, and expands it itself only if it is still unsolved by then.  The games of the
 //! log are numbered in the order they were published (global ids); each thread maps its
 //! own ids to global ones and back.  A game may be published twice (by two threads):
-//! both global ids import to the one local id, since a canonical form is unique.
+//! both global ids import to the one local id, since a canonical form is unique.  A
+//! search stopped by its budget leaves the keys its threads were expanding claimed:
+//! each claim names its thread, which takes the key up again as its own, while the
+//! others leave it for last as before.
 
 use std::hash::Hash;
 use std::sync::{Mutex, MutexGuard, PoisonError};

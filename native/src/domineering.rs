@@ -298,7 +298,9 @@ impl Domineering {
         }
         // kept again only if no thread panics (then the next call starts afresh)
         let mut helpers = std::mem::take(&mut self.helpers);
-        let stop = AtomicBool::new(false);
+        let shared = Arc::clone(&self.link.as_ref().expect("a team").shared);
+        let stop = &shared.stop;
+        stop.store(false, Ordering::Relaxed);
         let allowed = budget.nodes_left();
         let (done, finished) = mpsc::channel();
         /// Tells the calling thread that its thread ended, and stops the others if it
@@ -320,10 +322,10 @@ impl Domineering {
             (own.nodes, result)
         };
         let (watched, outcomes) = std::thread::scope(|scope| {
-            let ending = Ending(&stop, done.clone(), true);
+            let ending = Ending(stop, done.clone(), true);
             let mut workers = vec![scope.spawn(|| work(self, ending))];
             for kernel in &mut helpers {
-                let ending = Ending(&stop, done.clone(), false);
+                let ending = Ending(stop, done.clone(), false);
                 workers.push(scope.spawn(|| work(kernel, ending)));
             }
             let mut watched = Ok(());
@@ -416,6 +418,9 @@ impl Domineering {
                     Claimed::Solved(game) => link.import(&mut self.store, game),
                     Claimed::Busy if defer => return Ok(None),
                     Claimed::Busy | Claimed::Mine => {
+                        if link.stopped() {
+                            return Err(Stop::Interrupted);
+                        }
                         budget.tick()?;
                         let value = self.expand(&key, budget)?;
                         let link = self.link.as_mut().expect("sharing");

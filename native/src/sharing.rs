@@ -16,7 +16,8 @@
 //! others leave it for last as before.
 
 use std::hash::Hash;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::canonical::{Id, Store, Uptimal};
 use crate::flat::{hash_of, Entry, Table};
@@ -103,6 +104,10 @@ pub(crate) enum Claimed {
 pub(crate) struct Shared<P> {
     shards: Box<[Mutex<Table<Claim<P>>>]>,
     games: Mutex<Log>,
+    /// set when the threads are to stop (read before each expansion: a budget's hook
+    /// is polled only every few thousand, and a thread that stops long after another
+    /// runs alone meanwhile)
+    pub(crate) stop: AtomicBool,
 }
 
 /// The data under a lock, even if a thread panicked while holding it: a panic stops the
@@ -117,6 +122,7 @@ impl<P: Position> Default for Shared<P> {
         Shared {
             shards: (0..SHARDS).map(|_| Mutex::new(Table::default())).collect(),
             games: Mutex::new(Log::default()),
+            stop: AtomicBool::new(false),
         }
     }
 }
@@ -162,7 +168,7 @@ impl<P: Position + Hash> Shared<P> {
 /// One thread's side of the sharing: the shared table and log, and the maps between its
 /// store's ids and the log's.
 pub(crate) struct Link<P> {
-    shared: std::sync::Arc<Shared<P>>,
+    pub(crate) shared: Arc<Shared<P>>,
     /// local id -> global id (`UNKNOWN` if not published nor imported)
     global: Vec<Global>,
     /// global id -> local id (`UNKNOWN` if not yet met)
@@ -174,7 +180,7 @@ pub(crate) struct Link<P> {
 }
 
 impl<P: Position + Hash> Link<P> {
-    pub(crate) fn new(shared: std::sync::Arc<Shared<P>>, thread: u8) -> Self {
+    pub(crate) fn new(shared: Arc<Shared<P>>, thread: u8) -> Self {
         Link {
             shared,
             global: Vec::new(),
@@ -188,6 +194,11 @@ impl<P: Position + Hash> Link<P> {
     /// so that two threads start on different parts of the board).
     pub(crate) fn reversed(&self) -> bool {
         self.thread % 2 == 1
+    }
+
+    /// Whether the threads are to stop.
+    pub(crate) fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
     }
 
     pub(crate) fn claim(&self, key: &P) -> Claimed {

@@ -17,7 +17,7 @@
 
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
 use crate::canonical::{Id, Store, Uptimal};
 use crate::flat::{hash_of, Entry, Table};
@@ -103,16 +103,17 @@ pub(crate) enum Claimed {
 /// The table of keys and the log of games the threads of one search share.
 pub(crate) struct Shared<P> {
     shards: Box<[Mutex<Table<Claim<P>>>]>,
-    games: Mutex<Log>,
+    /// read by imports (several at once), written by publishing
+    games: RwLock<Log>,
     /// set when the threads are to stop (read before each expansion: a budget's hook
     /// is polled only every few thousand, and a thread that stops long after another
     /// runs alone meanwhile)
     pub(crate) stop: AtomicBool,
 }
 
-/// The data under a lock, even if a thread panicked while holding it: a panic stops the
-/// whole search (its result is never used), so what the others read meanwhile only has to
-/// be memory-safe, which Rust guarantees.
+/// The data under a lock, even if a thread panicked while holding it (here and for the
+/// log): a panic stops the whole search (its result is never used), so what the others
+/// read meanwhile only has to be memory-safe, which Rust guarantees.
 fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -121,7 +122,7 @@ impl<P: Position> Default for Shared<P> {
     fn default() -> Self {
         Shared {
             shards: (0..SHARDS).map(|_| Mutex::new(Table::default())).collect(),
-            games: Mutex::new(Log::default()),
+            games: RwLock::new(Log::default()),
             stop: AtomicBool::new(false),
         }
     }
@@ -243,7 +244,11 @@ impl<P: Position + Hash> Link<P> {
                 stack.push((o, false));
             }
         }
-        let mut games = locked(&self.shared.games);
+        let mut games = self
+            .shared
+            .games
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
         for &g in &order {
             let id = games.len() as Global;
             assert!(
@@ -301,7 +306,11 @@ impl<P: Position + Hash> Link<P> {
         let mut copied = std::mem::take(&mut self.copied);
         copied.clear();
         {
-            let games = locked(&self.shared.games);
+            let games = self
+                .shared
+                .games
+                .read()
+                .unwrap_or_else(PoisonError::into_inner);
             if self.local.len() < games.len() {
                 self.local.resize(games.len(), UNKNOWN);
             }

@@ -3,9 +3,10 @@ them: ``grundy value domineering MxN --max-seconds 0`` (the native kernel, the h
 of the value and its printing), timed from outside by the resources the child used.
 
 ``python -m bench --only domineering-value`` runs 4×6 to 6×5 (``--quick``: 4×6 and 5×5);
-``python -m bench.domineering_values 6x6`` runs one board (6×6 takes about a minute and a
-half of CPU and 1.4 GB on one thread; boards of 30 empty cells or more run on two threads
-where the machine has two cores, see docs/benchmarks.md).  One JSON line per board: the
+``python -m bench.domineering_values 6x6`` runs one board (boards of 30 empty cells or more
+run on two threads where the machine has two cores: 6×6 then takes about a minute of wall
+time, 110 s of CPU and 3.2 GB, against a minute and a half and 1.4 GB on one thread, see
+docs/benchmarks.md).  One JSON line per board: the
 child's user and system CPU seconds (CPU time is the steadier figure on a loaded
 machine), wall seconds, peak memory, the printed value's length and its outcome line.
 

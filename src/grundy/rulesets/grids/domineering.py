@@ -58,9 +58,9 @@ class DomineeringKernel:
     limit = f"boards of at most {_native.DOMINEERING_MAX_CELLS} cells"
 
     #: Boards with at least this many empty cells are solved on ``threads`` threads
-    #: sharing the regions they solve (6×6 and up; 5×6 takes 3 s on one thread, and a
-    #: second thread costs it 40 % more CPU time for a second less, see docs/benchmarks.md).
-    THREADED_CELLS = 36
+    #: sharing the regions they solve (5×6 and up: with two free cores 5×6 takes 1.7-2.0 s
+    #: instead of 2.6-2.9 s and 6×6 58-61 s instead of 77-88 s, see docs/benchmarks.md).
+    THREADED_CELLS = 30
 
     def __init__(self, threads: int | None = None) -> None:
         self.game = _native.Domineering(native.shared_store())

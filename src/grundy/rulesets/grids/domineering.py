@@ -59,7 +59,7 @@ class DomineeringKernel:
 
     #: Boards with at least this many empty cells are solved on ``threads`` threads
     #: sharing the regions they solve (5×6 and up: with two free cores 5×6 takes 1.7-2.0 s
-    #: instead of 2.6-2.9 s and 6×6 58-61 s instead of 77-88 s, see docs/benchmarks.md).
+    #: instead of 2.6-2.9 s and 6×6 50-58 s instead of 77-88 s, see docs/benchmarks.md).
     THREADED_CELLS = 30
 
     def __init__(self, threads: int | None = None) -> None:

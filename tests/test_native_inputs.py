@@ -260,6 +260,8 @@ BUDGETED: dict[str, Callable[[Any, Any], Any]] = {
     "TransverseWave.grundy": lambda n, s: _native.TransverseWave().grundy(
         3, [0b101, 0b011], n, s),
     "Domineering.value": lambda n, s: _native.Domineering().value(2, 3, 0b111111, n, s),
+    "Domineering.value threads=2": lambda n, s: _native.Domineering().value(
+        2, 3, 0b111111, n, s, threads=2),
     "Konane.value": lambda n, s: _native.Konane().value(1, 4, 0b0001, 0b0010, n, s),
     "Clobber.value": lambda n, s: _native.Clobber([(0, 1), (1, 0), (0, -1), (-1, 0)]).value(
         1, 4, 0b0101, 0b1010, n, s),

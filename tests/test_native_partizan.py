@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -114,6 +115,50 @@ def test_domineering_native_matches_python_on_larger_boards(seed: int) -> None:
     assert solver.value(board) is PartizanSolver(DOMINEERING, engine="python").value(board)
     for move in solver.move_values(board)[:4]:
         assert move.value is PartizanSolver(DOMINEERING, engine="python").value(move.position)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 3))
+def test_domineering_on_threads_matches_one_thread(seed: int, threads: int) -> None:
+    """Threads sharing the regions they solve give the one-thread value (each kernel
+    with a store of its own, so the values are compared as games)."""
+    rows, columns, empty = random_board(random.Random(seed), 24)[:3]
+    one, many = _native.Domineering(), _native.Domineering()
+    alone, _ = one.value(rows, columns, empty)
+    shared, _ = many.value(rows, columns, empty, threads=threads)
+    assert alone is not None and shared is not None
+    assert as_game(many.store, shared) is as_game(one.store, alone)
+
+
+class ThreadsSpy:
+    """A native Domineering kernel that notes the threads of each call."""
+
+    def __init__(self, game: _native.Domineering) -> None:
+        self.game, self.threads = game, list[int]()
+
+    def value(self, *args: int | float | None) -> tuple[int | None, int]:
+        self.threads.append(cast(int, args[-1]))
+        return self.game.value(*args)  # type: ignore[arg-type]
+
+
+def test_domineering_threads_stop_at_their_budgets_and_refuse_bad_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _native.Domineering()
+    root, nodes = game.value(5, 5, 2**25 - 1, max_nodes=100, threads=2)
+    assert root is None and nodes > 100  # both threads' expansions are charged
+    assert game.value(5, 5, 2**25 - 1, max_seconds=0, threads=2)[0] is None
+    with pytest.raises(ValueError, match="0 threads: give 1 to 64"):
+        game.value(2, 2, 15, threads=0)
+    board = DOMINEERING.parse("4x6")
+    kernel = DomineeringKernel(threads=2)
+    spy = ThreadsSpy(kernel.game)
+    monkeypatch.setattr(kernel, "game", spy)
+    kernel.THREADED_CELLS = 24  # so that this board is solved on two threads
+    threaded, nodes = kernel.value(board, None, None)
+    alone, one_thread_nodes = DomineeringKernel(threads=1).value(board, None, None)
+    assert threaded is alone and nodes >= one_thread_nodes
+    kernel.value(DOMINEERING.parse("3x7"), None, None)  # 21 cells: one thread
+    assert spy.threads == [2, 1]
 
 
 @pytest.mark.parametrize("board", ["4x4", "3x5", "5x3", "2x7"])

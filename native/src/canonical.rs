@@ -460,6 +460,22 @@ impl Store {
         id
     }
 
+    /// The game whose canonical options are `left` and `right` (the options of a game in
+    /// canonical form, as another store holds it: nothing is deleted or bypassed), known
+    /// to be `uptimal` where that is given (so that its arithmetic takes the fast paths
+    /// here too).  Interning finds the game if this store already holds it, so a game
+    /// has one id here whichever way it came.
+    pub(crate) fn adopt(&mut self, left: Vec<Id>, right: Vec<Id>, uptimal: Option<Uptimal>) -> Id {
+        let id = self.intern(left, right);
+        if let Some(form) = uptimal {
+            if self.nodes[id as usize].uptimal.is_none() {
+                self.nodes[id as usize].uptimal = Some(form);
+                self.mark_uptimal(id);
+            }
+        }
+        id
+    }
+
     fn mark_uptimal(&mut self, g: Id) {
         self.uptimal_bits[g as usize / 64] |= 1 << (g % 64);
     }

@@ -8,9 +8,14 @@
 //! each player's dominoes, transposing exchanges them, so a transposed image stands for
 //! the conjugate (value negated), as the Python ruleset's `signed_key` does.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
 use crate::budget::{Budget, Stop};
 use crate::canonical::{Id, Store};
-use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables};
+use crate::sharing::{Claimed, Link, Shared};
+use crate::symmetric::{symmetric_kernel, Position, Symmetric, Tables, MISSING};
 
 /// The most cells a board may have (one bit per cell).
 pub const MAX_CELLS: usize = 64;
@@ -188,6 +193,14 @@ pub struct Domineering {
     tables: Tables<Region>,
     /// lists for `expand` to reuse (at most one per level of its recursion)
     scratch: Vec<Scratch>,
+    /// since this kernel last solved a board with other threads (`value_on_threads`):
+    /// what they share
+    link: Option<Link<Region>>,
+    /// the kernels of the other threads sharing `link`'s table
+    helpers: Vec<Domineering>,
+    /// tests only: the threads `value_on_threads` starts panic at their first expansion
+    #[cfg(test)]
+    panics: bool,
 }
 
 /// An expansion's regions left by the moves, where each move's end, and their values.
@@ -207,6 +220,10 @@ impl Domineering {
             store: Store::new(),
             tables: Tables::default(),
             scratch: Vec::new(),
+            link: None,
+            helpers: Vec::new(),
+            #[cfg(test)]
+            panics: false,
         }
     }
 
@@ -236,15 +253,202 @@ impl Domineering {
 
     fn sum(&mut self, parts: &[Region], budget: &mut Budget) -> Result<Id, Stop> {
         let mut values = Vec::new();
-        self.solve_all(parts, &mut values, budget)?;
+        self.values_of(parts, &mut values, budget)?;
         Ok(values
             .into_iter()
             .fold(Store::ZERO, |total, value| self.store.add(total, value)))
     }
 
+    /// The value of a `height` by `width` board whose empty cells are `empty`, solved by
+    /// `threads` threads (at most 64): this kernel and `threads - 1` others (each with
+    /// its store, caches and table, kept for the next call like this kernel's), which
+    /// share the regions they solve (`crate::sharing`).  Each thread takes a position's
+    /// regions in its own order (every second thread last first), leaves those another
+    /// thread is expanding for last, and imports those another has solved.  The answer
+    /// is this kernel's; the others stop when it has it.  The calling thread watches
+    /// `budget`'s clock and interrupt hook; each thread may expand what is left of the
+    /// node budget, and the regions all expanded are charged to it.  A panic in a
+    /// thread stops the others and is raised here.  One thread: `value`.
+    pub fn value_on_threads(
+        &mut self,
+        height: usize,
+        width: usize,
+        empty: u64,
+        threads: usize,
+        budget: &mut Budget,
+    ) -> Result<Id, Stop> {
+        if threads <= 1 {
+            self.link = None;
+            self.helpers.clear();
+            return self.value(height, width, empty, budget);
+        }
+        assert!(height * width <= MAX_CELLS, "board too large");
+        assert!(threads <= 64, "at most 64 threads");
+        if self.link.is_none() || self.helpers.len() != threads - 1 {
+            let shared = Arc::new(Shared::default());
+            self.link = Some(Link::new(Arc::clone(&shared), 0));
+            self.helpers = (1..threads)
+                .map(|i| Domineering {
+                    link: Some(Link::new(Arc::clone(&shared), i as u8)),
+                    #[cfg(test)]
+                    panics: self.panics,
+                    ..Domineering::new()
+                })
+                .collect();
+        }
+        // kept again only if no thread panics (then the next call starts afresh)
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let shared = Arc::clone(&self.link.as_ref().expect("a team").shared);
+        let stop = &shared.stop;
+        stop.store(false, Ordering::Relaxed);
+        let allowed = budget.nodes_left();
+        let (done, finished) = mpsc::channel();
+        /// Tells the calling thread that its thread ended, and stops the others if it
+        /// ended by a panic or with the answer.
+        struct Ending<'a>(&'a AtomicBool, mpsc::Sender<()>, bool);
+        impl Drop for Ending<'_> {
+            fn drop(&mut self) {
+                if self.2 || std::thread::panicking() {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+                let _ = self.1.send(()); // the receiver outlives the threads
+            }
+        }
+        let work = |kernel: &mut Domineering, ending: Ending| {
+            let _ending = ending;
+            let mut halted = || stop.load(Ordering::Relaxed);
+            let mut own = Budget::new(Some(allowed), None, &mut halted);
+            let result = kernel.value(height, width, empty, &mut own);
+            (own.nodes, result)
+        };
+        let (watched, outcomes) = std::thread::scope(|scope| {
+            let ending = Ending(stop, done.clone(), true);
+            let mut workers = vec![scope.spawn(|| work(self, ending))];
+            for kernel in &mut helpers {
+                let ending = Ending(stop, done.clone(), false);
+                workers.push(scope.spawn(|| work(kernel, ending)));
+            }
+            let mut watched = Ok(());
+            let mut running = threads;
+            while running > 0 {
+                match finished.recv_timeout(Duration::from_millis(10)) {
+                    Ok(()) => running -= 1,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+                if watched.is_ok() {
+                    if let Err(why) = budget.poll() {
+                        stop.store(true, Ordering::Relaxed);
+                        watched = Err(why);
+                    }
+                }
+            }
+            let outcomes: Vec<_> = workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect();
+            (watched, outcomes)
+        });
+        self.helpers = helpers;
+        let over = outcomes
+            .iter()
+            .map(|&(nodes, _)| budget.charge(nodes))
+            .fold(Ok(()), Result::and);
+        watched?;
+        // the answer, if the first thread has it; else why it stopped (the node budget
+        // if the threads together passed it)
+        let (_, answer) = outcomes[0];
+        answer.map_err(|why| over.err().unwrap_or(why))
+    }
+
+    /// The values of `positions` (`solve_all`; while the kernel shares its work with
+    /// other threads, each by `solve_shared`, the regions another thread is expanding
+    /// last).
+    fn values_of(
+        &mut self,
+        positions: &[Region],
+        values: &mut Vec<Id>,
+        budget: &mut Budget,
+    ) -> Result<(), Stop> {
+        let Some(link) = &self.link else {
+            return self.solve_all(positions, values, budget);
+        };
+        let reversed = link.reversed();
+        self.tables.look_up_all(positions, values);
+        let mut busy = Vec::new();
+        for step in 0..positions.len() {
+            let i = if reversed {
+                positions.len() - 1 - step
+            } else {
+                step
+            };
+            if values[i] == MISSING {
+                match self.solve_shared(&positions[i], budget, true)? {
+                    Some(value) => values[i] = value,
+                    None => busy.push(i),
+                }
+            }
+        }
+        for i in busy {
+            values[i] = self
+                .solve_shared(&positions[i], budget, false)?
+                .expect("expanded when not deferred");
+        }
+        Ok(())
+    }
+
+    /// `Symmetric::solve` while other threads solve the same board: a key another thread
+    /// has solved is imported from it; one another thread is expanding is left (None)
+    /// when `defer`, else expanded here too.
+    fn solve_shared(
+        &mut self,
+        position: &Region,
+        budget: &mut Budget,
+        defer: bool,
+    ) -> Result<Option<Id>, Stop> {
+        if let Some(value) = self.tables.known(position) {
+            return Ok(Some(value));
+        }
+        let (key, conjugate) = position.key();
+        let value = match self.tables.known(&key) {
+            Some(value) => value,
+            None => {
+                let link = self.link.as_mut().expect("sharing");
+                let value = match link.claim(&key) {
+                    Claimed::Solved(game) => link.import(&mut self.store, game),
+                    Claimed::Busy if defer => return Ok(None),
+                    Claimed::Busy | Claimed::Mine => {
+                        if link.stopped() {
+                            return Err(Stop::Interrupted);
+                        }
+                        budget.tick()?;
+                        let value = self.expand(&key, budget)?;
+                        let link = self.link.as_mut().expect("sharing");
+                        link.settle(&self.store, &key, value);
+                        value
+                    }
+                };
+                self.tables.remember(key, value, true);
+                value
+            }
+        };
+        let value = if conjugate {
+            self.store.neg(value)
+        } else {
+            value
+        };
+        self.tables.remember(*position, value, false);
+        Ok(Some(value))
+    }
+
     /// {values after each vertical domino | values after each horizontal domino}: the
     /// regions left by every move first, then their values (`solve_all`), then the sums.
     fn expand(&mut self, region: &Region, budget: &mut Budget) -> Result<Id, Stop> {
+        #[cfg(test)]
+        assert!(
+            !(self.panics && self.link.as_ref().is_some_and(Link::reversed)),
+            "a test panic in a helper thread"
+        );
         let w = region.width as usize;
         let (inner, _) = shape(region.height as usize, w);
         let cells = region.cells;
@@ -264,7 +468,7 @@ impl Domineering {
                 ends.push(parts.len());
             }
         }
-        self.solve_all(&parts, &mut values, budget)?;
+        self.values_of(&parts, &mut values, budget)?;
         let mut start = 0;
         let mut options = Vec::with_capacity(ends.len());
         for &end in &ends {
@@ -283,8 +487,10 @@ impl Domineering {
 #[cfg(test)]
 mod tests {
     use super::Domineering;
-    use crate::budget::unlimited;
-    use crate::canonical::{Dyadic, Store};
+    use crate::budget::{unlimited, Budget, Stop};
+    use crate::canonical::{Dyadic, Id, Store};
+    use std::collections::HashMap;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
 
     fn value(height: usize, width: usize, empty: u64) -> (Domineering, u32) {
         let mut game = Domineering::new();
@@ -323,6 +529,116 @@ mod tests {
             assert_eq!(forgetful.store.len(), full.store.len());
             assert_eq!(forgetful.table_size(), full.table_size());
         }
+    }
+
+    /// Game `g` of store `from` rebuilt in store `to` (the same game: its id there).
+    fn carried(from: &Store, g: Id, to: &mut Store) -> Id {
+        let mut ids = HashMap::new();
+        for (game, left, right) in from.closure(g) {
+            let here = |options: Vec<Id>| options.iter().map(|o| ids[o]).collect();
+            let id = to.adopt(here(left), here(right), from.uptimal_value(game));
+            ids.insert(game, id);
+        }
+        ids[&g]
+    }
+
+    #[test]
+    fn threads_sharing_regions_give_the_single_thread_values() {
+        // the rectangles up to 4×5 and random boards of up to 5×6 with a quarter of the
+        // cells filled; the values are compared as games (each store has its own ids)
+        let mut boards: Vec<(usize, usize, u64)> = [(3, 4), (4, 4), (4, 5), (5, 4), (2, 7)]
+            .iter()
+            .map(|&(h, w)| (h, w, (1 << (h * w)) - 1))
+            .collect();
+        let mut x: u64 = 99;
+        for _ in 0..12 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let (h, w) = (3 + (x >> 60) as usize % 3, 4 + (x >> 56) as usize % 3);
+            let filled = (x >> 3) & (x >> 17) & ((1 << (h * w)) - 1);
+            boards.push((h, w, ((1 << (h * w)) - 1) & !filled));
+        }
+        for (h, w, empty) in boards {
+            let (mut single, id) = value(h, w, empty);
+            for threads in [2, 3] {
+                let mut parallel = Domineering::new();
+                let got = unlimited(|b| parallel.value_on_threads(h, w, empty, threads, b));
+                let got = got.expect("unlimited");
+                assert_eq!(carried(&parallel.store, got, &mut single.store), id);
+                assert_eq!(parallel.helpers.len(), threads - 1);
+                // the kernels keep their tables: the same board again costs no expansion
+                let mut never = || false;
+                let mut again = Budget::new(Some(0), None, &mut never);
+                assert_eq!(
+                    parallel.value_on_threads(h, w, empty, threads, &mut again),
+                    Ok(got)
+                );
+                assert_eq!(again.nodes, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn threads_stopped_and_resumed_give_the_single_thread_values() {
+        // in steps of 150 expansions a thread, as the Python side runs the kernel: each
+        // step starts where the threads stopped (their claims and tables kept)
+        for (h, w) in [(4, 5), (5, 4), (3, 7)] {
+            let full = (1 << (h * w)) - 1;
+            let (mut single, id) = value(h, w, full);
+            let mut parallel = Domineering::new();
+            let mut never = || false;
+            let (mut steps, mut nodes) = (0, 0);
+            let got = loop {
+                steps += 1;
+                let mut step = Budget::new(Some(150), None, &mut never);
+                let answer = parallel.value_on_threads(h, w, full, 2, &mut step);
+                nodes += step.nodes;
+                match answer {
+                    Ok(got) => break got,
+                    Err(why) => assert_eq!(why, Stop::Nodes),
+                }
+            };
+            assert!(steps > 3 && nodes >= single.table_size() as u64);
+            assert_eq!(carried(&parallel.store, got, &mut single.store), id);
+        }
+    }
+
+    #[test]
+    fn budgets_stop_the_threads() {
+        let full = (1 << 25) - 1;
+        let mut game = Domineering::new();
+        let (mut never, mut always) = (|| false, || true);
+        let mut budget = Budget::new(Some(100), None, &mut never);
+        assert_eq!(
+            game.value_on_threads(5, 5, full, 2, &mut budget),
+            Err(Stop::Nodes)
+        );
+        assert!(budget.nodes > 100);
+        let mut budget = Budget::new(None, Some(0.0), &mut never);
+        assert_eq!(
+            game.value_on_threads(5, 5, full, 2, &mut budget),
+            Err(Stop::Seconds)
+        );
+        let mut budget = Budget::new(None, None, &mut always);
+        assert_eq!(
+            game.value_on_threads(5, 5, full, 2, &mut budget),
+            Err(Stop::Interrupted)
+        );
+    }
+
+    #[test]
+    fn a_panic_in_a_helper_thread_reaches_the_caller() {
+        let mut game = Domineering {
+            panics: true,
+            ..Domineering::new()
+        };
+        let panicked = catch_unwind(AssertUnwindSafe(|| {
+            unlimited(|b| game.value_on_threads(5, 5, (1 << 25) - 1, 2, b))
+        }));
+        let payload = panicked.expect_err("the helper's panic");
+        assert_eq!(
+            payload.downcast_ref::<&str>(),
+            Some(&"a test panic in a helper thread")
+        );
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub mod memo;
 pub mod mex;
 pub mod misere;
 pub mod node_kayles;
+mod sharing;
 pub mod ski_jumps;
 pub mod symmetric;
 pub mod thermograph;

@@ -1009,8 +1009,10 @@ impl Domineering {
     }
 
     /// The value's id of a `height` by `width` board (bit r * width + c of `empty` set
-    /// when cell (r, c) is empty), in the store.
-    #[pyo3(signature = (height, width, empty, max_nodes=None, max_seconds=None))]
+    /// when cell (r, c) is empty), in the store; `threads` above 1 solves it on that many
+    /// threads sharing the regions they solve.
+    #[pyo3(signature = (height, width, empty, max_nodes=None, max_seconds=None, threads=1))]
+    #[allow(clippy::too_many_arguments)]
     fn value(
         &mut self,
         py: Python<'_>,
@@ -1019,7 +1021,13 @@ impl Domineering {
         empty: u64,
         max_nodes: Option<u64>,
         max_seconds: Option<f64>,
+        threads: usize,
     ) -> PyResult<(Option<Id>, u64)> {
+        if !(1..=64).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "{threads} threads: give 1 to 64"
+            )));
+        }
         if height
             .checked_mul(width)
             .is_none_or(|cells| cells > domineering::MAX_CELLS)
@@ -1036,7 +1044,7 @@ impl Domineering {
         let mut shared = self.1.try_borrow_mut(py)?;
         std::mem::swap(&mut self.0.store, &mut shared.0);
         let result = budgeted(py, max_nodes, max_seconds, |b| {
-            self.0.value(height, width, empty, b)
+            self.0.value_on_threads(height, width, empty, threads, b)
         });
         std::mem::swap(&mut self.0.store, &mut shared.0);
         result

@@ -60,6 +60,31 @@ impl<P> Tables<P> {
     }
 }
 
+/// Marks a position not found (no store holds 2^32 − 1 games).
+pub(crate) const MISSING: Id = Id::MAX;
+
+impl<P: Position> Tables<P> {
+    /// The value of `position` if the table holds it (literally or as a key).
+    pub(crate) fn known(&self, position: &P) -> Option<Id> {
+        self.values.get(position).map(|known| known.value)
+    }
+
+    /// Remember the value of `position`; `key` when it is a key just solved.
+    pub(crate) fn remember(&mut self, position: P, value: Id, key: bool) {
+        self.values.insert(Known { position, value });
+        self.keys += usize::from(key);
+    }
+
+    /// The values of `positions` the table holds, `MISSING` for the others, written over
+    /// `values` (the slots prefetched first, so that the cache misses of these
+    /// independent reads overlap).
+    pub(crate) fn look_up_all(&self, positions: &[P], values: &mut Vec<Id>) {
+        positions.iter().for_each(|p| self.values.prefetch(p));
+        values.clear();
+        values.extend(positions.iter().map(|p| self.known(p).unwrap_or(MISSING)));
+    }
+}
+
 /// A kernel whose positions have a key: the least of their images, and whether reaching
 /// it exchanged the players.
 pub(crate) trait Symmetric {
@@ -74,22 +99,16 @@ pub(crate) trait Symmetric {
     /// The value of `position`: from the literal table, else from its key's entry, else
     /// from its key's options (one budget tick per key expanded).
     fn solve(&mut self, position: &Self::Position, budget: &mut Budget) -> Result<Id, Stop> {
-        if let Some(known) = self.tables().values.get(position) {
-            return Ok(known.value);
+        if let Some(value) = self.tables().known(position) {
+            return Ok(value);
         }
         let (key, conjugate) = Self::key(position);
-        let known = self.tables().values.get(&key).map(|known| known.value);
-        let value = match known {
+        let value = match self.tables().known(&key) {
             Some(value) => value,
             None => {
                 budget.tick()?;
                 let value = self.by_options(&key, budget)?;
-                let tables = self.tables();
-                tables.values.insert(Known {
-                    position: key,
-                    value,
-                });
-                tables.keys += 1;
+                self.tables().remember(key, value, true);
                 value
             }
         };
@@ -98,10 +117,7 @@ pub(crate) trait Symmetric {
         } else {
             value
         };
-        self.tables().values.insert(Known {
-            position: *position,
-            value,
-        });
+        self.tables().remember(*position, value, false);
         Ok(value)
     }
 
@@ -114,16 +130,7 @@ pub(crate) trait Symmetric {
         values: &mut Vec<Id>,
         budget: &mut Budget,
     ) -> Result<(), Stop> {
-        /// Marks a position not found (no store holds 2^32 − 1 games).
-        const MISSING: Id = Id::MAX;
-        let tables = self.tables();
-        positions.iter().for_each(|p| tables.values.prefetch(p));
-        values.clear();
-        values.extend(
-            positions
-                .iter()
-                .map(|p| tables.values.get(p).map_or(MISSING, |k| k.value)),
-        );
+        self.tables().look_up_all(positions, values);
         for (value, position) in values.iter_mut().zip(positions) {
             if *value == MISSING {
                 *value = self.solve(position, budget)?;

@@ -187,9 +187,11 @@ class Domineering:
         empty: int,
         max_nodes: int | None = None,
         max_seconds: float | None = None,
+        threads: int = 1,
     ) -> tuple[int | None, int]:
         """The id of the board's value in ``store``; bit ``r * width + c`` of ``empty`` is
-        cell (r, c)."""
+        cell (r, c).  ``threads`` above 1 (at most 64) solves it on that many threads
+        sharing the regions they solve (ValueError out of range)."""
     @property
     def store(self) -> GameStore:
         """The store holding the values."""

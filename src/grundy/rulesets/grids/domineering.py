@@ -16,6 +16,7 @@ from the top as on the printed board: ``a1-a2`` (Left), ``a1-b1`` (Right).
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar, cast
@@ -56,8 +57,16 @@ class DomineeringKernel:
 
     limit = f"boards of at most {_native.DOMINEERING_MAX_CELLS} cells"
 
-    def __init__(self) -> None:
+    #: Boards with at least this many empty cells are solved on ``threads`` threads
+    #: sharing the regions they solve (5×6 and up: with two free cores 5×6 takes 1.7-2.0 s
+    #: instead of 2.6-2.9 s and 6×6 50-58 s instead of 77-88 s, see docs/benchmarks.md).
+    THREADED_CELLS = 30
+
+    def __init__(self, threads: int | None = None) -> None:
         self.game = _native.Domineering(native.shared_store())
+        #: the threads for a large board: the machine's cores, at most two (see the
+        #: two-thread figures in docs/benchmarks.md)
+        self.threads = threads or min(2, os.cpu_count() or 1)
 
     def fits(self, position: Board) -> bool:
         return position.rows * position.columns <= _native.DOMINEERING_MAX_CELLS
@@ -66,7 +75,8 @@ class DomineeringKernel:
         self, position: Board, max_nodes: int | None, max_seconds: float | None
     ) -> tuple[Game | None, int]:
         rows, columns, empty = position[:3]
-        root, nodes = self.game.value(rows, columns, empty, max_nodes, max_seconds)
+        threads = self.threads if empty.bit_count() >= self.THREADED_CELLS else 1
+        root, nodes = self.game.value(rows, columns, empty, max_nodes, max_seconds, threads)
         if root is None:
             return None, nodes
         return native.game_of(root), nodes

@@ -1091,6 +1091,21 @@ def _passers(game: Loopy, component: Sequence[int], values: Sequence[Loopy | Non
     return found
 
 
+def _settled_as_stopper(game: Loopy, component: Sequence[int], values: list[Loopy | None],
+                        exit_key: Callable[[int], object]) -> bool:
+    """Whether ``component`` of ``game``, with each exit w standing for ``values[w]``
+    (told apart by ``exit_key(w)``), is a stopper; if so its positions' simplest forms
+    go into ``values``."""
+    left, right = _component_graph(game, component, exit_key,
+                                   lambda w: _value_graph(values[w]))
+    if not _is_stopper_graph(left, right):
+        return False
+    simple_left, simple_right, roots = _simplify_graph(left, right, range(len(component)))
+    for v, root in zip(component, roots, strict=True):
+        values[v] = Loopy(simple_left, simple_right, root)
+    return True
+
+
 def _sidle(game: Loopy, onside: bool, rounds: int = MAX_SIDLING_ROUNDS,
            most: int | None = None) -> Loopy:
     """The onside (or offside) of ``game`` by sidling (Winning Ways Ch. 11), one strongly
@@ -1104,13 +1119,7 @@ def _sidle(game: Loopy, onside: bool, rounds: int = MAX_SIDLING_ROUNDS,
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
     for component in _components(successors):
         inside = set(component)
-        left, right = _component_graph(game, component, lambda w: w,
-                                       lambda w: _value_graph(values[w]))
-        if _is_stopper_graph(left, right):
-            simple_left, simple_right, roots = _simplify_graph(left, right,
-                                                               range(len(component)))
-            for v, root in zip(component, roots, strict=True):
-                values[v] = Loopy(simple_left, simple_right, root)
+        if _settled_as_stopper(game, component, values, lambda w: w):
             continue
         fixed = _passers(game, component, values)
         approx = {v: fixed.get(v) or (Loopy.on() if onside else Loopy.off())
@@ -1476,15 +1485,9 @@ def _side_by_components(game: Loopy, onside: bool, simplify_up_to: int) -> Loopy
     values: list[Loopy | None] = [None] * n
     successors = [[*a, *b] for a, b in zip(game.left, game.right, strict=True)]
     for component in _components(successors):
-        left, right = _component_graph(game, component, lambda w: _value_key(values[w]),
-                                       lambda w: _value_graph(values[w]))
-        if _is_stopper_graph(left, right):
-            simple_left, simple_right, roots = _simplify_graph(left, right,
-                                                               range(len(component)))
-            for v, root in zip(component, roots, strict=True):
-                values[v] = Loopy(simple_left, simple_right, root)
+        if _settled_as_stopper(game, component, values, lambda w: _value_key(values[w])):
             continue
-        left, right = _exits_graph(game, component, values)
+        left, _ = _exits_graph(game, component, values)
         if len(left) > simplify_up_to or not _component_sides(game, component, values,
                                                               onside):
             return None
